@@ -1,0 +1,92 @@
+// `zertz replay FILE|DIR...`: replays records (boardspace .sgf or our own format), checks
+// every step and the recorded result, prints one line per game and a summary.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.h"
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/replay.h"
+#include "core/sgf.h"
+
+namespace zertz::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A refusal reason without its details (cells, counts), to group the summary.
+std::string reason_kind(const std::string& reason) {
+  std::size_t colon = reason.find(':');
+  std::string head = reason.substr(0, colon);
+  return head.size() > 60 ? head.substr(0, 60) + "..." : head;
+}
+
+ReplayReport replay_file(const fs::path& path) {
+  std::string text = read_file(path.string());
+  if (path.extension() == ".sgf") {
+    SgfImport imported = import_sgf(text);
+    if (!imported.ok) {
+      ReplayReport report;
+      report.reason = imported.reason;
+      report.step = imported.step;
+      return report;
+    }
+    return replay_record(imported.record);
+  }
+  try {
+    return replay_record(parse_record(text, path.string()));
+  } catch (const InputError& e) {
+    ReplayReport report;
+    report.reason = e.what();
+    return report;
+  }
+}
+
+}  // namespace
+
+int run_replay(const ReplayOptions& options) {
+  std::vector<fs::path> files;
+  for (const std::string& p : options.paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      for (const auto& entry : fs::recursive_directory_iterator(p)) {
+        if (entry.is_regular_file()) files.push_back(entry.path());
+      }
+    } else if (fs::is_regular_file(p, ec)) {
+      files.push_back(p);
+    } else {
+      std::cerr << "error: " << p << ": no such file or folder\n";
+      return 2;
+    }
+  }
+  std::sort(files.begin(), files.end());
+  int ok = 0;
+  std::map<std::string, int> results, refusals;
+  for (const fs::path& file : files) {
+    ReplayReport report = replay_file(file);
+    if (report.ok) {
+      ++ok;
+      ++results[report.result];
+      if (!options.quiet) {
+        std::cout << file.string() << ": ok " << report.result << " (" << report.turns
+                  << " turns)\n";
+      }
+    } else {
+      ++refusals[reason_kind(report.reason)];
+      if (!options.quiet) {
+        std::cout << file.string() << ": refused: " << report.reason << " at step " << report.step
+                  << "\n";
+      }
+    }
+  }
+  int refused = static_cast<int>(files.size()) - ok;
+  std::cout << files.size() << " games: " << ok << " ok, " << refused << " refused\n";
+  for (const auto& [result, n] : results) std::cout << "  ok " << result << ": " << n << "\n";
+  for (const auto& [reason, n] : refusals) std::cout << "  refused, " << reason << ": " << n << "\n";
+  return refused == 0 ? 0 : 1;
+}
+
+}  // namespace zertz::cli
