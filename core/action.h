@@ -19,7 +19,7 @@ class Action {
   static constexpr int kPassTag = 10;
   static constexpr int kNumTags = 10;  // policy planes; pass needs none (it is always forced)
 
-  constexpr Action() = default;
+  Action() = default;
   static constexpr Action place(int colour, int cell) { return Action(kPlaceTag + colour, cell); }
   static constexpr Action remove(int cell) { return Action(kRemoveTag, cell); }
   static constexpr Action jump(int cell, int direction) { return Action(kJumpTag + direction, cell); }
@@ -50,7 +50,7 @@ class Action {
 
  private:
   constexpr Action(int tag, int cell) : code_(static_cast<std::uint16_t>(tag << 6 | cell)) {}
-  std::uint16_t code_ = kPassTag << 6;
+  std::uint16_t code_;  // left uninitialised by default: action lists are hot
 };
 
 }  // namespace zertz

@@ -38,7 +38,9 @@ Board::Board(std::vector<int> column_heights) : heights_(std::move(column_height
     for (int row = 0; row < heights_[q]; ++row) {
       q_.push_back(q);
       y_.push_back(offset + row);
-      labels_.push_back(std::string(1, static_cast<char>('a' + q)) + std::to_string(row + 1));
+      std::string label(1, static_cast<char>('a' + q));
+      label += std::to_string(row + 1);
+      labels_.push_back(label);
       max_y = std::max(max_y, offset + row);
     }
   }
@@ -70,10 +72,14 @@ Board::Board(std::vector<int> column_heights) : heights_(std::move(column_height
     }
   }
   landing_.resize(num_cells_);
+  neighbour_bit_.resize(num_cells_);
+  landing_bit_.resize(num_cells_);
   for (int c = 0; c < num_cells_; ++c) {
     for (int d = 0; d < kDirections; ++d) {
       int n = neighbour_[c][d];
       landing_[c][d] = n == kNoCell ? kNoCell : neighbour_[n][d];
+      neighbour_bit_[c][d] = n == kNoCell ? 0 : bit(n);
+      landing_bit_[c][d] = landing_[c][d] == kNoCell ? 0 : bit(landing_[c][d]);
     }
   }
   build_symmetries();

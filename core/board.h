@@ -51,6 +51,9 @@ class Board {
   int neighbour(int cell, int d) const { return neighbour_[cell][d]; }
   // The cell two steps away in direction d (where a jump from `cell` lands), or kNoCell.
   int landing(int cell, int d) const { return landing_[cell][d]; }
+  // The same two cells as masks (0 when off the board), for branch-free jump tests.
+  Mask neighbour_bit(int cell, int d) const { return neighbour_bit_[cell][d]; }
+  Mask landing_bit(int cell, int d) const { return landing_bit_[cell][d]; }
   // All neighbours of `cell` as a mask.
   Mask neighbours(int cell) const { return neighbour_mask_[cell]; }
   // Mask of the two neighbour cells in directions d and d+1 (off-board ones omitted).
@@ -79,6 +82,7 @@ class Board {
   std::vector<std::vector<int>> cell_at_;
   std::vector<std::array<int, kDirections>> neighbour_;
   std::vector<std::array<int, kDirections>> landing_;
+  std::vector<std::array<Mask, kDirections>> neighbour_bit_, landing_bit_;
   std::vector<Mask> neighbour_mask_;
   std::vector<std::array<Mask, kDirections>> pair_mask_;
   std::vector<std::string> labels_;

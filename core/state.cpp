@@ -11,9 +11,21 @@ namespace {
 int lowest(Mask m) { return __builtin_ctzll(m); }
 int count(Mask m) { return __builtin_popcountll(m); }
 
+// The index of the n-th (0-based) set bit of m, by halving: six popcounts.
 int nth_bit(Mask m, int n) {
-  for (; n > 0; --n) m &= m - 1;
-  return lowest(m);
+  int pos = 0;
+  for (int width = 32; width >= 1; width /= 2) {
+    Mask low = m & ((Mask{1} << width) - 1);
+    int below = count(low);
+    if (n >= below) {
+      n -= below;
+      m >>= width;
+      pos += width;
+    } else {
+      m = low;
+    }
+  }
+  return pos;
 }
 
 }  // namespace
@@ -59,6 +71,7 @@ std::uint64_t State::compute_hash() const {
 }
 
 void State::finish_setup() {
+  loose_ = compute_loose();
   hash_ = compute_hash();
   outcome_ = Outcome::kOngoing;
   int last_mover = 1 - to_move_;
@@ -70,64 +83,76 @@ void State::finish_setup() {
   }
 }
 
-Mask State::free_rings() const {
+bool State::is_loose(int cell) const {
   const Board& b = board();
-  Mask free = 0;
-  for (Mask m = vacant(); m; m &= m - 1) {
-    int c = lowest(m);
-    for (int d = 0; d < kDirections; ++d) {
-      if ((rings_ & b.adjacent_pair(c, d)) == 0) {
-        free |= bit(c);
-        break;
-      }
-    }
+  for (int d = 0; d < kDirections; ++d) {
+    if ((rings_ & b.adjacent_pair(cell, d)) == 0) return true;
   }
-  return free;
+  return false;
 }
 
-bool State::can_jump_from(int cell) const {
+Mask State::compute_loose() const {
+  Mask loose = 0;
+  for (Mask m = rings_; m; m &= m - 1) {
+    if (is_loose(lowest(m))) loose |= bit(lowest(m));
+  }
+  return loose;
+}
+
+// Removing rings only loosens their neighbours; nothing else changes.
+void State::loosen_around(Mask removed) {
+  const Board& b = board();
+  loose_ &= rings_;
+  Mask around = 0;
+  for (Mask m = removed; m; m &= m - 1) around |= b.neighbours(lowest(m));
+  for (Mask m = around & rings_ & ~loose_; m; m &= m - 1) {
+    if (is_loose(lowest(m))) loose_ |= bit(lowest(m));
+  }
+}
+
+// Calls visit(cell, direction) for every jump of a marble in `from`.
+template <typename Visit>
+void State::for_each_jump(Mask from, Visit visit) const {
   const Board& b = board();
   Mask occ = occupied();
   Mask open = rings_ & ~occ;
-  for (int d = 0; d < kDirections; ++d) {
-    int land = b.landing(cell, d);
-    if (land != kNoCell && (open & bit(land)) && (occ & bit(b.neighbour(cell, d)))) return true;
+  for (Mask m = from & occ; m; m &= m - 1) {
+    int cell = lowest(m);
+    if ((b.neighbours(cell) & occ) == 0) continue;  // nothing to jump over
+    for (int d = 0; d < kDirections; ++d) {
+      if ((occ & b.neighbour_bit(cell, d)) && (open & b.landing_bit(cell, d))) visit(cell, d);
+    }
   }
-  return false;
+}
+
+bool State::can_jump_from(int cell) const {
+  bool found = false;
+  for_each_jump(bit(cell), [&](int, int) { found = true; });
+  return found;
 }
 
 bool State::has_capture() const {
-  for (Mask m = occupied(); m; m &= m - 1) {
-    if (can_jump_from(lowest(m))) return true;
-  }
-  return false;
+  bool found = false;
+  for_each_jump(occupied(), [&](int, int) { found = true; });
+  return found;
 }
 
 void State::legal_actions(ActionList& out) const {
   out.size = 0;
   if (is_terminal()) return;
-  const Board& b = board();
-  Mask occ = occupied();
-  Mask open = rings_ & ~occ;
-  auto add_jumps_from = [&](int cell) {
-    for (int d = 0; d < kDirections; ++d) {
-      int land = b.landing(cell, d);
-      if (land != kNoCell && (open & bit(land)) && (occ & bit(b.neighbour(cell, d)))) {
-        out.push(Action::jump(cell, d));
-      }
-    }
-  };
+  auto add_jump = [&](int cell, int d) { out.push(Action::jump(cell, d)); };
   if (phase_ == Phase::kChain) {
-    add_jumps_from(focus_);
+    for_each_jump(bit(focus_), add_jump);
     return;
   }
   if (phase_ == Phase::kRemove) {
     for (Mask m = free_rings(); m; m &= m - 1) out.push(Action::remove(lowest(m)));
     return;
   }
-  for (Mask m = occ; m; m &= m - 1) add_jumps_from(lowest(m));
+  for_each_jump(occupied(), add_jump);
   if (out.size > 0) return;  // capturing is compulsory
   const Counts& source = placement_source();
+  Mask open = vacant();
   for (int c = 0; c < kColours; ++c) {
     if (source[c] == 0) continue;
     for (Mask m = open; m; m &= m - 1) out.push(Action::place(c, lowest(m)));
@@ -149,30 +174,19 @@ Action State::random_action(Rng& rng) const {
     Mask free = free_rings();
     return Action::remove(nth_bit(free, static_cast<int>(rng.below(count(free)))));
   }
-  ActionList jumps;
-  if (phase_ == Phase::kChain) {
-    legal_actions(jumps);
-    return jumps[static_cast<int>(rng.below(jumps.size))];
-  }
-  const Board& b = board();
-  Mask occ = occupied();
-  Mask open = rings_ & ~occ;
-  for (Mask m = occ; m; m &= m - 1) {
-    int cell = lowest(m);
-    for (int d = 0; d < kDirections; ++d) {
-      int land = b.landing(cell, d);
-      if (land != kNoCell && (open & bit(land)) && (occ & bit(b.neighbour(cell, d)))) {
-        jumps.push(Action::jump(cell, d));
-      }
-    }
-  }
-  if (jumps.size > 0) return jumps[static_cast<int>(rng.below(jumps.size))];
+  Action jumps[kMaxCells];  // no marble has more than one jump in most positions
+  int num_jumps = 0;
+  for_each_jump(phase_ == Phase::kChain ? bit(focus_) : occupied(), [&](int cell, int d) {
+    if (num_jumps < kMaxCells) jumps[num_jumps++] = Action::jump(cell, d);
+  });
+  if (num_jumps > 0) return jumps[rng.below(static_cast<std::uint32_t>(num_jumps))];
   const Counts& source = placement_source();
   int colours[kColours];
   int num_colours = 0;
   for (int c = 0; c < kColours; ++c) {
     if (source[c] > 0) colours[num_colours++] = c;
   }
+  Mask open = vacant();
   int vacant_count = count(open);
   if (num_colours == 0 || vacant_count == 0) return Action::pass();
   int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(num_colours * vacant_count)));
@@ -230,6 +244,7 @@ void State::remove_ring(int cell) {
   const ZobristKeys& k = ZobristKeys::get();
   assert(phase_ == Phase::kRemove && (free_rings() & bit(cell)));
   rings_ &= ~bit(cell);
+  loosen_around(bit(cell));
   hash_ ^= k.ring[cell] ^ k.phase[static_cast<int>(Phase::kRemove)] ^ k.phase[0];
   phase_ = Phase::kTurnStart;
   end_placement_turn();
@@ -260,6 +275,7 @@ void State::end_placement_turn() {
   Mask isolated = isolated_marbles();
   if (isolated) {
     rings_ &= ~isolated;
+    loosen_around(isolated);
     for (Mask m = isolated; m; m &= m - 1) hash_ ^= k.ring[lowest(m)];
     for (int c = 0; c < kColours; ++c) {
       Mask taken = marbles_[c] & isolated;
@@ -320,6 +336,7 @@ State State::transformed(int symmetry) const {
   const Board& b = board();
   State out = *this;
   out.rings_ = b.map_mask(symmetry, rings_);
+  out.loose_ = b.map_mask(symmetry, loose_);
   for (int c = 0; c < kColours; ++c) out.marbles_[c] = b.map_mask(symmetry, marbles_[c]);
   if (focus_ != kNoCell) out.focus_ = static_cast<std::int8_t>(b.map_cell(symmetry, focus_));
   out.hash_ = out.compute_hash();

@@ -59,7 +59,8 @@ class State {
   std::uint64_t hash() const { return hash_; }
   std::uint64_t compute_hash() const;  // from scratch; equals hash() (tested)
 
-  Mask free_rings() const;
+  // Vacant rings with two neighbour positions in adjacent directions both without a ring.
+  Mask free_rings() const { return loose_ & vacant(); }
   bool can_jump_from(int cell) const;
   bool has_capture() const;
 
@@ -80,7 +81,10 @@ class State {
 
   // Low-level set-up, for position strings and hand-built test positions; call
   // finish_setup() after the last change.
-  void set_rings(Mask rings) { rings_ = rings; }
+  void set_rings(Mask rings) {
+    rings_ = rings;
+    loose_ = compute_loose();
+  }
   void set_marbles(int colour, Mask cells) { marbles_[colour] = cells; }
   void set_pool(const Counts& pool) { pool_ = pool; }
   void set_captured(int player, const Counts& counts) { captured_[player] = counts; }
@@ -101,9 +105,16 @@ class State {
   void end_turn(bool pass);
   void set_count(const std::uint64_t (&keys)[32], int& count, int value);
   Mask isolated_marbles() const;
+  Mask compute_loose() const;
+  bool is_loose(int cell) const;
+  void loosen_around(Mask removed);
+  template <typename Visit>
+  void for_each_jump(Mask from, Visit visit) const;
 
   const Variant* variant_;
   Mask rings_;
+  // Rings that would be free if vacant: derived from rings_ and kept up to date on removals.
+  Mask loose_ = 0;
   std::array<Mask, kColours> marbles_{};
   Counts pool_;
   std::array<Counts, 2> captured_{};
