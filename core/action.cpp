@@ -11,7 +11,7 @@ std::string Action::to_string(const Board& board) const {
     case ActionKind::kRemove:
       return "remove " + board.label(cell());
     case ActionKind::kJump:
-      return "jump " + board.label(cell()) + " d" + std::to_string(direction());
+      return "jump " + board.label(cell()) + " to " + board.label(board.landing(cell(), direction()));
     case ActionKind::kPass:
       break;
   }

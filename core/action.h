@@ -42,7 +42,7 @@ class Action {
   constexpr bool operator==(const Action&) const = default;
   constexpr bool operator<(const Action& o) const { return code_ < o.code_; }
 
-  // Debug form, e.g. "place W d4", "remove b2", "jump e3 d2", "pass".
+  // Readable form, e.g. "place W d4", "remove b2", "jump e3 to e5", "pass".
   std::string to_string(const Board& board) const;
 
   // The same action seen through a board symmetry.
