@@ -77,8 +77,12 @@ int run_replay(const ReplayOptions& options) {
     } else {
       ++refusals[reason_kind(report.reason)];
       if (!options.quiet) {
-        std::cout << file.string() << ": refused: " << report.reason << " at step " << report.step
-                  << "\n";
+        std::cout << file.string() << ": refused: " << report.reason;
+        // SGF refusals quote their step already; record refusals get it here.
+        if (report.step > 0 && report.reason.find("step ") == std::string::npos) {
+          std::cout << " at step " << report.step;
+        }
+        std::cout << "\n";
       }
     }
   }

@@ -1,4 +1,734 @@
+// Import of boardspace.net SGF records (GM[22]). docs/boardspace-sgf.md describes the dialect as
+// this importer understands it, how steps become our turns, and every refusal category.
 #include "core/sgf.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
+#include "core/replay.h"
+#include "core/turn.h"
+
 namespace zertz {
-SgfImport import_sgf(std::string_view) { SgfImport s; s.reason = "not yet"; return s; }
+
+namespace {
+
+// Refusal categories (docs/boardspace-sgf.md): every reason starts with one of them.
+constexpr std::string_view kNotARecord = "not a boardspace record";
+constexpr std::string_view kCustomSetup = "custom set-up";
+constexpr std::string_view kHandicap = "handicap";
+constexpr std::string_view kEdited = "edited position";
+constexpr std::string_view kUnsupported = "unsupported step";
+constexpr std::string_view kDamaged = "damaged record";
+constexpr std::string_view kResultDiffers = "result differs";
+
+// Thrown inside the importer and turned into the refusal by import_sgf.
+struct Refusal {
+  std::string reason;
+  int step = 0;
+};
+
+[[noreturn]] void refuse(int step, std::string_view category, const std::string& details) {
+  throw Refusal{std::string(category) + ": " + details, step};
 }
+
+bool is_space(char ch) {
+  return std::isspace(static_cast<unsigned char>(ch)) != 0;
+}
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && is_space(s[b])) ++b;
+  while (e > b && is_space(s[e - 1])) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    std::size_t start = i;
+    while (i < s.size() && !is_space(s[i])) ++i;
+    if (i > start) words.emplace_back(s.substr(start, i - start));
+  }
+  return words;
+}
+
+bool is_number(std::string_view s) {
+  if (s.empty() || s.size() > 9) return false;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9') return false;
+  }
+  return true;
+}
+
+struct Property {
+  std::string name;
+  std::string value;
+  int line = 0;  // of the file, from 1
+};
+
+// The properties of the file's first game tree, in file order. Boardspace writes one linear tree,
+// so nodes and nesting carry no information. One sample file repeats the whole game in a second
+// tree after a "rewind"; only the first is read.
+std::vector<Property> read_properties(std::string_view text) {
+  std::vector<Property> out;
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
+  int depth = 0;
+  int line = 1;
+  std::size_t counted = i;  // text before this offset is counted in `line`
+  auto skip_spaces = [&] {
+    while (i < text.size() && is_space(text[i])) ++i;
+  };
+  for (skip_spaces(); i < text.size(); skip_spaces()) {
+    char ch = text[i];
+    if (ch == '(') {
+      ++depth;
+      ++i;
+    } else if (ch == ')' && depth > 0) {
+      ++i;
+      if (--depth == 0) return out;
+    } else if (ch == ';' && depth > 0) {
+      ++i;
+    } else if (std::isupper(static_cast<unsigned char>(ch)) && depth > 0) {
+      std::size_t start = i;
+      line += static_cast<int>(std::count(text.begin() + counted, text.begin() + i, '\n'));
+      counted = i;
+      while (i < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-')) {
+        ++i;
+      }
+      std::string name(text.substr(start, std::min<std::size_t>(i - start, 20)));
+      skip_spaces();
+      if (i >= text.size() || text[i] != '[') {
+        refuse(0, kNotARecord, "SGF property " + name + " has no [value]");
+      }
+      while (i < text.size() && text[i] == '[') {
+        std::string value;
+        for (++i; i < text.size() && text[i] != ']'; ++i) {
+          if (text[i] == '\\' && i + 1 < text.size()) ++i;
+          value += text[i];
+        }
+        if (i >= text.size()) refuse(0, kDamaged, "the file ends inside " + name + "[...]");
+        ++i;
+        out.push_back({name, std::move(value), line});
+        skip_spaces();
+      }
+    } else {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(ch));
+      refuse(0, kNotARecord,
+             "unexpected byte " + std::string(code) + " at offset " + std::to_string(i));
+    }
+  }
+  if (depth == 0) {
+    refuse(0, kNotARecord, text.empty() ? "the file is empty" : "no SGF game tree '(;...)'");
+  }
+  refuse(0, kDamaged, "the file ends inside the game tree");
+}
+
+// One move property P0[...], P1[...] or P-1[...] (the server), in file order.
+struct Step {
+  int number = 0;  // 1-based position among the file's steps (annotations are not steps)
+  int line = 0;    // of the file
+  int seat = 0;    // 0 = P0, 1 = P1, -1 = the server
+  std::string text;
+  std::vector<std::string> words;  // without boardspace's own leading step number
+
+  // The step as written, for messages: "step 13 P0[12 RtoB 2 0 D 4]".
+  std::string describe() const {
+    const char* label = seat < 0 ? "P-1" : seat == 0 ? "P0" : "P1";
+    return "step " + std::to_string(number) + " " + label + "[" + text + "]";
+  }
+};
+
+struct Header {
+  std::string game, setup, date, result;
+  std::array<std::string, 2> names;
+};
+
+std::string unquote(std::string s) {
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+// A value as one line of at most 200 bytes, for records and messages: record headers are lines,
+// and garbage input must not flood a message.
+std::string one_line(std::string_view value) {
+  std::string out = trim(value.substr(0, 200));
+  for (char& ch : out) {
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
+  }
+  return out;
+}
+
+void split_properties(const std::vector<Property>& properties, Header& header,
+                      std::vector<Step>& steps) {
+  auto first = [](std::string& field, const std::string& value) {
+    if (field.empty()) field = one_line(value);
+  };
+  for (const Property& p : properties) {
+    if (p.name == "GM") first(header.game, p.value);
+    if (p.name == "SU") first(header.setup, p.value);
+    if (p.name == "DT") first(header.date, p.value);
+    if (p.name == "RE") first(header.result, p.value);
+    if (p.name != "P0" && p.name != "P1" && p.name != "P-1") continue;
+    int seat = p.name == "P0" ? 0 : p.name == "P1" ? 1 : -1;
+    std::vector<std::string> words = split_words(p.value);
+    if (!words.empty() && is_number(words[0])) words.erase(words.begin());
+    if (words.empty()) continue;
+    if (words[0] == "id") {
+      std::string name = trim(std::string_view(p.value).substr(p.value.find("id") + 2));
+      if (seat >= 0) header.names[seat] = one_line(unquote(name));
+    } else if (words[0] != "time" && words[0] != "ranking") {
+      steps.push_back(
+          {static_cast<int>(steps.size()) + 1, p.line, seat, one_line(p.value), std::move(words)});
+    }
+  }
+}
+
+// Boardspace's DT is "Tue Mar 23 22:50:26 CET 2004", "October 16, 2024" or "16 November 2024";
+// the record keeps ISO dates. Anything else is kept as written.
+std::string iso_date(const std::string& text) {
+  static constexpr std::array<std::string_view, 12> kMonths = {
+      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+  int year = 0, month = 0, day = 0;
+  for (std::string word : split_words(text)) {
+    while (!word.empty() && (word.back() == ',' || word.back() == '.')) word.pop_back();
+    if (is_number(word) && word.size() == 4) {
+      year = std::stoi(word);
+    } else if (is_number(word) && word.size() <= 2) {
+      day = std::stoi(word);
+    } else if (word.size() >= 3) {
+      std::string prefix;
+      for (char ch : word.substr(0, 3)) {
+        prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      }
+      for (int m = 0; m < 12; ++m) {
+        if (prefix == kMonths[m]) month = m + 1;
+      }
+    }
+  }
+  if (year == 0 || month == 0 || day < 1 || day > 31) {
+    return text;
+  }
+  char out[32];
+  std::snprintf(out, sizeof out, "%04d-%02d-%02d", year, month, day);
+  return out;
+}
+
+// RE[...] names the winner in the site's language ("Game won by X", "Игру выиграл(а) X.",
+// "Partie gagnée par X", ...), or says "The game is a draw". The winner is the seat whose id
+// occurs in it (the longer id when both do). Guests are named "guest1488" or "гость.feya"
+// while their id is "guest".
+struct DeclaredResult {
+  bool draw = false;
+  int winner_seat = -1;  // -1: no winner named (or no RE at all)
+};
+
+DeclaredResult parse_result(const std::string& text, const std::array<std::string, 2>& names) {
+  DeclaredResult out;
+  std::string lower;
+  for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (lower.find("draw") != std::string::npos) {
+    out.draw = true;
+    return out;
+  }
+  if (names[0] == names[1]) return out;  // one person on both seats: RE cannot tell them apart
+  std::size_t best = 0;
+  for (int seat = 0; seat < 2; ++seat) {
+    std::vector<std::string> spellings = {names[seat]};
+    if (names[seat] == "guest") spellings.push_back("гость");
+    for (const std::string& name : spellings) {
+      if (!name.empty() && name.size() > best && text.find(name) != std::string::npos) {
+        best = name.size();
+        out.winner_seat = seat;
+      }
+    }
+  }
+  return out;
+}
+
+const Variant& variant_of(const Header& header) {
+  if (header.game != "22") {
+    refuse(0, kNotARecord,
+           header.game.empty() ? "no GM[22] (ZERTZ) property"
+                               : "GM[" + header.game + "] is not ZERTZ (GM[22])");
+  }
+  if (header.setup == "Zertz") return Variant::tournament();
+  if (header.setup == "Zertz+11") return Variant::tournament48();
+  if (header.setup == "Zertz+24") return Variant::tournament61();
+  if (header.setup == "Zertz+H") {
+    refuse(0, kHandicap, "SU[Zertz+H] starts with marbles moved into the players' stocks");
+  }
+  if (header.setup.rfind("Zertz", 0) == 0) {
+    refuse(0, kCustomSetup, "SU[" + header.setup + "] builds its own board");
+  }
+  refuse(0, kNotARecord,
+         header.setup.empty() ? "no SU[...] game variant"
+                              : "SU[" + header.setup + "] is not a ZERTZ variant");
+}
+
+std::string seat_name(int seat) {
+  return seat == 0 ? "P0" : "P1";
+}
+
+struct Placement {
+  int rack = 0;
+  int colour = 0;
+  int cell = 0;
+  const Step* step = nullptr;
+};
+
+struct Removal {
+  int cell = 0;
+  const Step* step = nullptr;
+};
+
+// The turn being written. Boardspace records one step per node, confirmed by Done (VV[2]) or by
+// the other seat's next step (VV[1] records have no Done); until then the player may still
+// take the marble back, move it or put the ring back.
+struct PendingTurn {
+  int seat = -1;  // -1: no turn in progress
+  std::optional<Placement> place;
+  std::optional<Removal> removal;
+  std::vector<Action> jumps;
+  std::optional<State> after_jumps;
+  const Step* last_step = nullptr;
+  bool empty() const { return !place && !removal && jumps.empty(); }
+};
+
+class Importer {
+ public:
+  Importer(const Variant& variant, const Header& header) : header_(header), game_(State(variant)) {
+    record_.variant = variant.name;
+    record_.date = iso_date(header.date);
+  }
+
+  GameRecord run(const std::vector<Step>& steps);
+
+ private:
+  const Board& board() const { return game_.state().board(); }
+  int seat_to_move() const { return game_.state().to_move() == 0 ? first_seat_ : 1 - first_seat_; }
+  int player_of(int seat) const { return seat == first_seat_ ? 0 : 1; }
+  int cell_word(const Step& step, std::size_t at) const;
+  int digit_word(const Step& step, std::size_t at, int max) const;
+
+  void start(const Step& step);
+  void place(const Step& step);
+  void remove(const Step& step);
+  void move_marble(const Step& step);
+  void take_back(const Step& step);
+  void put_back_ring(const Step& step);
+  void move_between_racks(const Step& step);
+  void end_by(const Step& step, int winner_seat, const char* termination);
+  bool open_turn(const Step& step, bool continues_turn);
+  bool turn_complete() const;
+  void commit(const Step& at);
+  void check_placement(const State& state, const Placement& p, int seat) const;
+  Action jump_action(const State& state, const Step& step, int from, int to) const;
+  void set_result();
+
+  Header header_;
+  Game game_;
+  GameRecord record_;
+  PendingTurn turn_;
+  int first_seat_ = -1;  // the seat that moves first: our player 1
+  int start_seat_ = -1;  // the seat a Start step names
+  bool moved_ = false;
+  bool editing_ = false;
+  int last_turn_step_ = 0;           // the last step of the last turn played
+  const Step* resigning_ = nullptr;  // a Resign waiting for Done
+  const Step* end_step_ = nullptr;   // the Resign or WinOnTime that ended the game
+  int end_winner_seat_ = -1;
+  std::string end_termination_;
+};
+
+int Importer::cell_word(const Step& step, std::size_t at) const {
+  if (step.words.size() < at + 2) {
+    refuse(step.number, kDamaged, step.describe() + " lacks a cell (column and row)");
+  }
+  const std::string& column = step.words[at];
+  const std::string& row = step.words[at + 1];
+  std::optional<int> cell;
+  if (column.size() == 1 && is_number(row)) cell = board().parse_cell(column + row);
+  if (!cell) {
+    refuse(step.number, kDamaged,
+           step.describe() + ": " + column + " " + row + " is not a cell of this board");
+  }
+  return *cell;
+}
+
+int Importer::digit_word(const Step& step, std::size_t at, int max) const {
+  if (step.words.size() <= at || step.words[at].size() != 1 || step.words[at][0] < '0' ||
+      step.words[at][0] > '0' + max) {
+    refuse(step.number, kDamaged,
+           step.describe() + ": expected a number 0.." + std::to_string(max) + " as word " +
+               std::to_string(at + 1));
+  }
+  return step.words[at][0] - '0';
+}
+
+GameRecord Importer::run(const std::vector<Step>& steps) {
+  for (const Step& step : steps) {
+    // Boardspace leaves a finished game in its game-over state and replays whatever follows
+    // (old records continue with forced moves); our rules have ended the game, so it is ignored.
+    if (game_.is_terminal() || end_step_) continue;
+    const std::string& word = step.words[0];
+    if (word.rfind("vcr:", 0) == 0 && step.seat < 0) continue;  // the viewer's scrolling
+    if (resigning_) {
+      // Resign waits for Done; Resign again takes it back, and so does any other step.
+      const Step& resign = *resigning_;
+      resigning_ = nullptr;
+      if (word == "Done") {
+        end_by(resign, 1 - resign.seat, "resignation");
+        continue;
+      }
+      if (word == "Resign") continue;
+    }
+    if (word == "Start") {
+      start(step);
+    } else if (word == "RtoB") {
+      place(step);
+    } else if (word == "R-") {
+      remove(step);
+    } else if (word == "BtoB") {
+      move_marble(step);
+    } else if (word == "BtoR") {
+      take_back(step);
+    } else if (word == "R+") {
+      put_back_ring(step);
+    } else if (word == "RtoR") {
+      move_between_racks(step);
+    } else if (word == "Done") {
+      commit(step);
+    } else if (word == "Resign" && step.seat >= 0) {
+      if (turn_.seat >= 0 && turn_.seat != step.seat) commit(step);
+      resigning_ = &step;
+    } else if (word == "WinOnTime" && step.seat >= 0) {
+      end_by(step, step.seat, "time");
+    } else if (word == "Edit") {
+      editing_ = true;
+    } else if (word == "SetBoard") {
+      refuse(step.number, kEdited, step.describe() + " sets up a board");
+    } else {
+      refuse(step.number, kUnsupported, step.describe() + " is not a step this importer knows");
+    }
+  }
+  // A resignation still waiting for Done at the end stands: VV[1] records leave out Done.
+  if (resigning_) end_by(*resigning_, 1 - resigning_->seat, "resignation");
+  if (turn_.seat >= 0) {
+    // A last turn that is whole counts even unconfirmed; one left half-done never happened.
+    if (turn_complete()) {
+      commit(steps.back());
+    } else {
+      turn_ = PendingTurn{};
+    }
+  }
+  if (first_seat_ < 0) first_seat_ = start_seat_ >= 0 ? start_seat_ : 0;
+  record_.player1 = header_.names[first_seat_];
+  record_.player2 = header_.names[1 - first_seat_];
+  set_result();
+  return record_;
+}
+
+// Who moves first is decided by the first move: 78 VV[1] records write "Start" with the other
+// seat's name while the Start step's own seat makes the first move.
+void Importer::start(const Step& step) {
+  bool names_seat = step.words.size() == 2 && (step.words[1] == "P0" || step.words[1] == "P1");
+  if (!names_seat) refuse(step.number, kDamaged, step.describe() + " names no seat P0 or P1");
+  if (!moved_) start_seat_ = step.words[1][1] - '0';
+  editing_ = false;  // play resumes; refused already if anything was edited
+}
+
+void Importer::place(const Step& step) {
+  int rack = digit_word(step, 1, 2);
+  int colour = digit_word(step, 2, 2);
+  int cell = cell_word(step, 3);
+  if (!open_turn(step, !turn_.place && turn_.jumps.empty())) return;
+  turn_.place = Placement{rack, colour, cell, &step};
+}
+
+void Importer::remove(const Step& step) {
+  int cell = cell_word(step, 1);
+  if (!open_turn(step, !turn_.removal && turn_.jumps.empty())) return;
+  turn_.removal = Removal{cell, &step};
+}
+
+void Importer::move_marble(const Step& step) {
+  int from = cell_word(step, 1);
+  int to = cell_word(step, 3);
+  if (from == to) return;  // the interface picked a marble up and put it back
+  if (turn_.seat == step.seat && turn_.place && turn_.place->cell == from) {
+    // The player moves the marble just placed: the placement goes to the new cell.
+    turn_.place->cell = to;
+    turn_.place->step = &step;
+    turn_.last_step = &step;
+    return;
+  }
+  if (turn_.seat == step.seat && !turn_.jumps.empty()) {
+    Action last = turn_.jumps.back();
+    if (last.cell() == to && board().landing(last.cell(), last.direction()) == from) {
+      // The player moves the marble back: boardspace takes the last jump back.
+      turn_.jumps.pop_back();
+      turn_.after_jumps = game_.state();
+      for (Action jump : turn_.jumps) turn_.after_jumps->apply(jump);
+      turn_.last_step = &step;
+      return;
+    }
+  }
+  bool chain_goes_on = !turn_.jumps.empty() && turn_.after_jumps->phase() == Phase::kChain;
+  if (!open_turn(step, !turn_.place && !turn_.removal && (turn_.jumps.empty() || chain_goes_on))) {
+    return;
+  }
+  if (!turn_.after_jumps) turn_.after_jumps = game_.state();
+  Action jump = jump_action(*turn_.after_jumps, step, from, to);
+  turn_.after_jumps->apply(jump);
+  turn_.jumps.push_back(jump);
+}
+
+void Importer::take_back(const Step& step) {
+  int cell = cell_word(step, 1);
+  int rack = digit_word(step, 3, 2);
+  if (turn_.seat == step.seat && turn_.place && turn_.place->cell == cell &&
+      turn_.place->rack == rack) {
+    turn_.place.reset();  // the player takes the marble just placed back
+    return;
+  }
+  refuse(step.number, kEdited, step.describe() + " takes a marble off the board");
+}
+
+void Importer::put_back_ring(const Step& step) {
+  int cell = cell_word(step, 1);
+  if (turn_.seat == step.seat && turn_.removal && turn_.removal->cell == cell) {
+    turn_.removal.reset();  // the player puts the ring just removed back
+    return;
+  }
+  refuse(step.number, kEdited, step.describe() + " puts a ring on the board");
+}
+
+void Importer::move_between_racks(const Step& step) {
+  int from = digit_word(step, 1, 2);
+  digit_word(step, 2, 2);
+  int to = digit_word(step, 3, 2);
+  if (from == to) return;  // the interface picked a marble up and dropped it back
+  refuse(step.number, moved_ ? kEdited : kHandicap,
+         step.describe() + " moves a marble from rack " + std::to_string(from) + " to rack " +
+             std::to_string(to));
+}
+
+// Ends the game by resignation or time. A turn that the player who ends it had not confirmed is
+// dropped; the other player's turn in progress ends here.
+void Importer::end_by(const Step& step, int winner_seat, const char* termination) {
+  if (turn_.seat == step.seat) turn_ = PendingTurn{};
+  commit(step);
+  end_step_ = &step;
+  end_winner_seat_ = winner_seat;
+  end_termination_ = termination;
+}
+
+// Called by every step that changes the board: a step by the other seat, or one that cannot
+// belong to the turn in progress, ends that turn first. Returns false when that ended the game:
+// the step comes after the end and is ignored, as run() ignores every later step.
+bool Importer::open_turn(const Step& step, bool continues_turn) {
+  if (editing_) refuse(step.number, kEdited, step.describe() + " changes the board after Edit");
+  if (step.seat < 0) refuse(step.number, kDamaged, step.describe() + " is a move by the server");
+  if (turn_.seat >= 0 && (turn_.seat != step.seat || !continues_turn)) commit(step);
+  if (game_.is_terminal()) return false;
+  turn_.last_step = &step;
+  if (turn_.seat >= 0) return true;
+  if (first_seat_ < 0) first_seat_ = step.seat;
+  moved_ = true;
+  ActionList legal;
+  game_.state().legal_actions(legal);
+  if (step.seat != seat_to_move() && legal.size == 1 && legal[0] == Action::pass()) {
+    record_.turns.push_back("-");  // boardspace skips a player who cannot move
+    record_.turn_lines.push_back(step.line);
+    game_.apply(Action::pass());
+    if (game_.is_terminal()) {
+      refuse(step.number, kDamaged, step.describe() + " follows two passes in a row");
+    }
+  }
+  if (step.seat != seat_to_move()) {
+    refuse(step.number, kDamaged,
+           step.describe() + " is a move by " + seat_name(step.seat) + ", but it is " +
+               seat_name(seat_to_move()) + "'s turn");
+  }
+  turn_.seat = step.seat;
+  return true;
+}
+
+// Whether the turn in progress is whole: a capture chain that has stopped, or a placement with
+// its removal (or without one when no ring is free).
+bool Importer::turn_complete() const {
+  if (!turn_.jumps.empty()) return turn_.after_jumps->phase() != Phase::kChain;
+  if (!turn_.place) return false;
+  if (turn_.removal) return true;
+  State state = game_.state();
+  Action place = Action::place(turn_.place->colour, turn_.place->cell);
+  if (!state.is_legal(place)) return true;  // commit says why
+  state.apply(place);
+  return state.phase() != Phase::kRemove;
+}
+
+void Importer::commit(const Step& at) {
+  PendingTurn turn = std::move(turn_);
+  turn_ = PendingTurn{};
+  if (turn.empty()) return;
+  const Board& b = board();
+  const State& before = game_.state();
+  Turn played;
+  if (!turn.jumps.empty()) {
+    if (turn.after_jumps->phase() == Phase::kChain) {
+      refuse(at.number, kDamaged,
+             at.describe() + " ends the turn, but the capture chain must go on from " +
+                 b.label(turn.after_jumps->focus()));
+    }
+    played.actions = turn.jumps;
+  } else if (!turn.place) {
+    refuse(at.number, kDamaged,
+           at.describe() + " ends the turn, but " + turn.removal->step->describe() +
+               " removed a ring without a placement");
+  } else {
+    const Placement& p = *turn.place;
+    check_placement(before, p, turn.seat);
+    played.actions.push_back(Action::place(p.colour, p.cell));
+    if (!before.is_legal(played.actions.back())) {
+      refuse(p.step->number, kDamaged, p.step->describe() + ": the placement is not legal here");
+    }
+    State after = before;
+    after.apply(played.actions.back());
+    if (after.phase() == Phase::kRemove) {
+      if (!turn.removal) {
+        refuse(at.number, kDamaged,
+               at.describe() + " ends the turn, but no ring was removed after " +
+                   p.step->describe() + " although " +
+                   b.label(__builtin_ctzll(after.free_rings())) + " is free");
+      }
+      const Removal& r = *turn.removal;
+      if (!after.is_legal(Action::remove(r.cell))) {
+        std::string why = !(after.rings() & bit(r.cell))   ? " has no ring"
+                          : after.occupied() & bit(r.cell) ? " holds a marble"
+                                                           : " is not a free ring";
+        refuse(r.step->number, kDamaged, r.step->describe() + ": " + b.label(r.cell) + why);
+      }
+      played.actions.push_back(Action::remove(r.cell));
+    } else if (turn.removal) {
+      refuse(turn.removal->step->number, kDamaged,
+             turn.removal->step->describe() + " removes a ring, but after " + p.step->describe() +
+                 " no ring is free");
+    }
+  }
+  record_.turns.push_back(format_turn(before, played));
+  for (Action a : played.actions) game_.apply(a);
+  record_.turn_lines.push_back(turn.last_step->line);
+  last_turn_step_ = turn.last_step->number;
+}
+
+void Importer::check_placement(const State& state, const Placement& p, int seat) const {
+  const Board& b = board();
+  auto fail = [&](const std::string& why) {
+    refuse(p.step->number, kDamaged, p.step->describe() + ": " + why);
+  };
+  if (state.has_capture()) {
+    ActionList legal;
+    state.legal_actions(legal);
+    Action jump = legal[0];
+    fail("places a marble although a capture is compulsory (" + jump.to_string(b) + ")");
+  }
+  if (!(state.rings() & bit(p.cell))) fail(b.label(p.cell) + " has no ring");
+  if (state.occupied() & bit(p.cell)) fail(b.label(p.cell) + " is occupied");
+  if (p.rack == 2 && state.pool_empty()) fail("takes a marble from the empty pool");
+  if (p.rack != 2 && p.rack != seat) fail("takes a marble from the opponent's captured ones");
+  if (p.rack != 2 && !state.pool_empty()) {
+    fail("places a captured marble while the pool still holds marbles");
+  }
+  if (state.placement_source()[p.colour] == 0) {
+    fail(std::string("no ") + kColourLetters[p.colour] + " marble is left " +
+         (p.rack == 2 ? "in the pool" : "among the player's captured marbles"));
+  }
+}
+
+Action Importer::jump_action(const State& state, const Step& step, int from, int to) const {
+  const Board& b = board();
+  auto fail = [&](const std::string& why) {
+    refuse(step.number, kDamaged, step.describe() + ": " + why);
+  };
+  int direction = -1;
+  for (int d = 0; d < kDirections; ++d) {
+    if (b.landing(from, d) == to) direction = d;
+  }
+  if (direction < 0) fail(b.label(from) + " to " + b.label(to) + " is not a jump along a line");
+  Action jump = Action::jump(from, direction);
+  if (state.is_legal(jump)) return jump;
+  int over = b.neighbour(from, direction);
+  if (state.phase() == Phase::kChain && from != state.focus()) {
+    fail("the capture chain must go on from " + b.label(state.focus()));
+  }
+  if (state.marble_at(from) < 0) fail("no marble on " + b.label(from));
+  if (state.marble_at(over) < 0) fail("no marble on " + b.label(over) + " to jump over");
+  if (!(state.vacant() & bit(to))) fail(b.label(to) + " is not a vacant ring");
+  refuse(step.number, kDamaged, step.describe() + ": the jump is not legal here");
+}
+
+void Importer::set_result() {
+  DeclaredResult declared = parse_result(header_.result, header_.names);
+  auto win = [&](int seat) { return player_of(seat) == 0 ? "1-0" : "0-1"; };
+  std::string claimed = declared.draw               ? "1/2-1/2"
+                        : declared.winner_seat >= 0 ? win(declared.winner_seat)
+                                                    : "*";
+  auto check_claim = [&](int step, const std::string& ending) {
+    if (claimed != "*" && claimed != record_.result) {
+      refuse(
+          step, kResultDiffers,
+          "RE[" + header_.result + "] says " + claimed + ", but " + ending + " " + record_.result);
+    }
+  };
+  if (game_.is_terminal()) {
+    record_.result = result_string(game_.outcome());
+    // No double pass: open_turn refuses the step that would follow one.
+    record_.termination = game_.ended_by_repetition() ? "repetition" : "normal";
+    check_claim(last_turn_step_,
+                "by our rules the game ends at step " + std::to_string(last_turn_step_) + " with");
+  } else if (end_step_) {
+    record_.result = win(end_winner_seat_);
+    record_.termination = end_termination_;
+    check_claim(end_step_->number, end_step_->describe() + " means");
+  } else if (declared.draw) {
+    record_.result = "1/2-1/2";
+    record_.termination = "agreement";
+  } else if (declared.winner_seat >= 0) {
+    refuse(last_turn_step_, kResultDiffers,
+           "RE[" + header_.result + "] names a winner, but the game is not over");
+  } else {
+    record_.result = "*";
+    record_.termination = "unfinished";
+  }
+}
+
+}  // namespace
+
+SgfImport import_sgf(std::string_view text) {
+  SgfImport out;
+  try {
+    Header header;
+    std::vector<Step> steps;
+    split_properties(read_properties(text), header, steps);
+    Importer importer(variant_of(header), header);
+    out.record = importer.run(steps);
+    out.ok = true;
+  } catch (const Refusal& refusal) {
+    out.reason = refusal.reason;
+    out.step = refusal.step;
+  } catch (const std::exception& e) {
+    out.reason = std::string(kDamaged) + ": " + e.what();
+  }
+  return out;
+}
+
+}  // namespace zertz

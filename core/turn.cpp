@@ -123,12 +123,25 @@ void apply_checked(State& state, Action action, std::string_view text) {
   state.apply(action);
 }
 
-std::string isolation_suffix(const State& before, const State& after) {
+// The marbles a placement turn won by isolation, by colour: those on rings the turn took off
+// the board, the placed marble included (a removal only takes a vacant ring).
+std::array<Mask, kColours> isolated_by_turn(const State& before, Action place, const State& after) {
+  std::array<Mask, kColours> taken{};
+  for (int c = 0; c < kColours; ++c) {
+    Mask marbles = before.marbles(c) | (place.colour() == c ? bit(place.cell()) : 0);
+    taken[c] = marbles & ~after.rings();
+  }
+  return taken;
+}
+
+std::string isolation_suffix(const State& before, Action place, const State& after) {
+  std::array<Mask, kColours> taken = isolated_by_turn(before, place, after);
   std::string out;
-  Mask taken = before.occupied() & ~after.rings();
-  for (Mask m = taken; m; m &= m - 1) {
+  for (Mask m = taken[0] | taken[1] | taken[2]; m; m &= m - 1) {
     int cell = __builtin_ctzll(m);
-    out += kColourLetters[before.marble_at(cell)] + before.board().label(cell);
+    for (int c = 0; c < kColours; ++c) {
+      if (taken[c] & bit(cell)) out += kColourLetters[c] + before.board().label(cell);
+    }
   }
   return out;
 }
@@ -175,7 +188,7 @@ std::string format_turn(const State& before, const Turn& turn) {
     if (a.kind() == ActionKind::kRemove) out += "," + b.label(a.cell());
     state.apply(a);
   }
-  std::string isolated = isolation_suffix(before, state);
+  std::string isolated = isolation_suffix(before, first, state);
   if (!isolated.empty()) out += " x " + isolated;
   return out;
 }
@@ -248,11 +261,8 @@ Turn parse_turn(const State& before, std::string_view text) {
       int c = in.colour();
       claimed[c] |= bit(in.cell(b));
     } while (!in.done());
-    Mask taken = before.occupied() & ~state.rings();
-    std::array<Mask, kColours> actual{};
-    for (int c = 0; c < kColours; ++c) actual[c] = before.marbles(c) & taken;
-    if (claimed != actual) {
-      std::string isolated = isolation_suffix(before, state);
+    if (claimed != isolated_by_turn(before, place, state)) {
+      std::string isolated = isolation_suffix(before, place, state);
       throw InputError("in turn '" + std::string(text) + "': the isolated marbles are " +
                        (isolated.empty() ? std::string("none") : "'" + isolated + "'"));
     }
