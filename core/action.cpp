@@ -10,8 +10,11 @@ std::string Action::to_string(const Board& board) const {
       return std::string("place ") + kColourLetters[colour()] + " " + board.label(cell());
     case ActionKind::kRemove:
       return "remove " + board.label(cell());
-    case ActionKind::kJump:
-      return "jump " + board.label(cell()) + " to " + board.label(board.landing(cell(), direction()));
+    case ActionKind::kJump: {
+      int landing = board.landing(cell(), direction());
+      if (landing == kNoCell) return "jump " + board.label(cell()) + " off the board (direction " + std::to_string(direction()) + ")";
+      return "jump " + board.label(cell()) + " to " + board.label(landing);
+    }
     case ActionKind::kPass:
       break;
   }

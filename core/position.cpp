@@ -136,12 +136,20 @@ State parse_position_string(std::string_view text) {
   const std::string& phase = fields[6];
   if (phase == "remove") {
     state.set_phase(Phase::kRemove);
-    if (!state.free_rings()) fail(7, "'remove' only when a ring is free", phase);
+    // The mover has just placed a marble, so one stands on the board.
+    if (!state.free_rings() || state.occupied() == 0) {
+      fail(7, "'remove' only after a placement, with a ring free", phase);
+    }
   } else if (phase.rfind("jump:", 0) == 0) {
     auto focus = b.parse_cell(phase.substr(5));
     if (!focus) fail(7, "jump:CELL with a cell of this board", phase);
     state.set_phase(Phase::kChain, *focus);
-    if (state.marble_at(*focus) < 0 || !state.can_jump_from(*focus)) fail(7, "jump:CELL where that marble can jump", phase);
+    if (state.marble_at(*focus) < 0 || !state.can_jump_from(*focus)) {
+      fail(7, "jump:CELL where that marble can jump", phase);
+    }
+    // A chain goes on only after a first jump, which captured a marble for the mover.
+    const Counts& mover = state.captured(state.to_move());
+    if (mover[0] + mover[1] + mover[2] == 0) fail(7, "jump:CELL only after the mover has captured", phase);
   } else if (phase != "turn") {
     fail(7, "turn, remove or jump:CELL", phase);
   }
