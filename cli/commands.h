@@ -36,4 +36,38 @@ struct DemoOptions {
 };
 int run_demo(const DemoOptions& options);
 
+struct ExportOptions {
+  std::string checkpoint;
+  std::string out;
+};
+int run_export(const ExportOptions& options);
+
+struct InitModelOptions {
+  std::string model = "small";
+  std::string variant = "basic";
+  std::string out;
+  std::uint64_t seed = 1;
+};
+int run_init_model(const InitModelOptions& options);
+
+struct BenchNnOptions {
+  std::vector<std::string> sizes = {"tiny", "small", "medium", "large"};
+  std::vector<int> batches = {1, 8, 32, 64, 128, 256};
+  std::vector<int> threads = {1, 2};
+  std::string variant = "tournament";
+  double seconds = 0.5;  // per measurement
+  std::string evaluator_size = "small";  // the BatchedEvaluator measurement
+  int evaluator_batch = 64;
+  int evaluator_callers = 8;
+};
+int run_bench_nn(const BenchNnOptions& options);
+
+struct BenchMctsOptions {
+  std::string variant = "tournament";
+  int visits = 10000;      // per search; each search starts a fresh tree
+  double seconds = 1.0;    // per measure
+  std::uint64_t seed = 1;  // picks the mid-game position
+};
+int run_bench_mcts(const BenchMctsOptions& options);
+
 }  // namespace zertz::cli

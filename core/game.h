@@ -22,6 +22,10 @@ class Game {
 
   void apply(Action action);
 
+  // The hashes of the turn-start states since the rings or the pool last changed, oldest
+  // first (what the repetition rule compares).
+  const std::vector<std::uint64_t>& history() const { return history_; }
+
  private:
   State state_;
   // Hashes of the turn-start states since the rings or the pool last changed: both only

@@ -2,6 +2,7 @@
 // gives the same games on every platform and standard library.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace zertz {
@@ -33,6 +34,12 @@ class Rng {
   // Uniform in [0, n) for n >= 1 (multiply-shift; the bias is below 2^-32 for our n).
   std::uint32_t below(std::uint32_t n) {
     return static_cast<std::uint32_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
+  }
+
+  // The full state, for checkpoints: a restored generator continues the same sequence.
+  std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  void set_state(const std::array<std::uint64_t, 4>& state) {
+    for (int i = 0; i < 4; ++i) s_[i] = state[i];
   }
 
   // Uniform in [0, 1).

@@ -1,278 +1,23 @@
-// Import of boardspace.net SGF records (GM[22]). docs/boardspace-sgf.md describes the dialect as
-// this importer understands it, how steps become our turns, and every refusal category.
+// Import of boardspace.net SGF records (GM[22]), step by step; reading the file itself is
+// core/sgf_syntax.h. docs/boardspace-sgf.md describes the dialect as this importer understands it,
+// how steps become our turns, and every refusal category.
 #include "core/sgf.h"
 
-#include <algorithm>
-#include <array>
-#include <cctype>
-#include <cstdio>
+#include <exception>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
 #include "core/replay.h"
+#include "core/sgf_syntax.h"
 #include "core/turn.h"
+#include "core/variant.h"
 
 namespace zertz {
-
+namespace sgf {
 namespace {
-
-// Refusal categories (docs/boardspace-sgf.md): every reason starts with one of them.
-constexpr std::string_view kNotARecord = "not a boardspace record";
-constexpr std::string_view kCustomSetup = "custom set-up";
-constexpr std::string_view kHandicap = "handicap";
-constexpr std::string_view kEdited = "edited position";
-constexpr std::string_view kUnsupported = "unsupported step";
-constexpr std::string_view kDamaged = "damaged record";
-constexpr std::string_view kResultDiffers = "result differs";
-
-// Thrown inside the importer and turned into the refusal by import_sgf.
-struct Refusal {
-  std::string reason;
-  int step = 0;
-};
-
-[[noreturn]] void refuse(int step, std::string_view category, const std::string& details) {
-  throw Refusal{std::string(category) + ": " + details, step};
-}
-
-bool is_space(char ch) {
-  return std::isspace(static_cast<unsigned char>(ch)) != 0;
-}
-
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-std::vector<std::string> split_words(std::string_view s) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    std::size_t start = i;
-    while (i < s.size() && !is_space(s[i])) ++i;
-    if (i > start) words.emplace_back(s.substr(start, i - start));
-  }
-  return words;
-}
-
-bool is_number(std::string_view s) {
-  if (s.empty() || s.size() > 9) return false;
-  for (char ch : s) {
-    if (ch < '0' || ch > '9') return false;
-  }
-  return true;
-}
-
-struct Property {
-  std::string name;
-  std::string value;
-  int line = 0;  // of the file, from 1
-};
-
-// The properties of the file's first game tree, in file order. Boardspace writes one linear tree,
-// so nodes and nesting carry no information. One sample file repeats the whole game in a second
-// tree after a "rewind"; only the first is read.
-std::vector<Property> read_properties(std::string_view text) {
-  std::vector<Property> out;
-  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a UTF-8 byte order mark
-  int depth = 0;
-  int line = 1;
-  std::size_t counted = i;  // text before this offset is counted in `line`
-  auto skip_spaces = [&] {
-    while (i < text.size() && is_space(text[i])) ++i;
-  };
-  for (skip_spaces(); i < text.size(); skip_spaces()) {
-    char ch = text[i];
-    if (ch == '(') {
-      ++depth;
-      ++i;
-    } else if (ch == ')' && depth > 0) {
-      ++i;
-      if (--depth == 0) return out;
-    } else if (ch == ';' && depth > 0) {
-      ++i;
-    } else if (std::isupper(static_cast<unsigned char>(ch)) && depth > 0) {
-      std::size_t start = i;
-      line += static_cast<int>(std::count(text.begin() + counted, text.begin() + i, '\n'));
-      counted = i;
-      while (i < text.size() &&
-             (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-')) {
-        ++i;
-      }
-      std::string name(text.substr(start, std::min<std::size_t>(i - start, 20)));
-      skip_spaces();
-      if (i >= text.size() || text[i] != '[') {
-        refuse(0, kNotARecord, "SGF property " + name + " has no [value]");
-      }
-      while (i < text.size() && text[i] == '[') {
-        std::string value;
-        for (++i; i < text.size() && text[i] != ']'; ++i) {
-          if (text[i] == '\\' && i + 1 < text.size()) ++i;
-          value += text[i];
-        }
-        if (i >= text.size()) refuse(0, kDamaged, "the file ends inside " + name + "[...]");
-        ++i;
-        out.push_back({name, std::move(value), line});
-        skip_spaces();
-      }
-    } else {
-      char code[8];
-      std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(ch));
-      refuse(0, kNotARecord,
-             "unexpected byte " + std::string(code) + " at offset " + std::to_string(i));
-    }
-  }
-  if (depth == 0) {
-    refuse(0, kNotARecord, text.empty() ? "the file is empty" : "no SGF game tree '(;...)'");
-  }
-  refuse(0, kDamaged, "the file ends inside the game tree");
-}
-
-// One move property P0[...], P1[...] or P-1[...] (the server), in file order.
-struct Step {
-  int number = 0;  // 1-based position among the file's steps (annotations are not steps)
-  int line = 0;    // of the file
-  int seat = 0;    // 0 = P0, 1 = P1, -1 = the server
-  std::string text;
-  std::vector<std::string> words;  // without boardspace's own leading step number
-
-  // The step as written, for messages: "step 13 P0[12 RtoB 2 0 D 4]".
-  std::string describe() const {
-    const char* label = seat < 0 ? "P-1" : seat == 0 ? "P0" : "P1";
-    return "step " + std::to_string(number) + " " + label + "[" + text + "]";
-  }
-};
-
-struct Header {
-  std::string game, setup, date, result;
-  std::array<std::string, 2> names;
-};
-
-std::string unquote(std::string s) {
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
-  return s;
-}
-
-// A value as one line of at most 200 bytes, for records and messages: record headers are lines,
-// and garbage input must not flood a message.
-std::string one_line(std::string_view value) {
-  std::string out = trim(value.substr(0, 200));
-  for (char& ch : out) {
-    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
-  }
-  return out;
-}
-
-void split_properties(const std::vector<Property>& properties, Header& header,
-                      std::vector<Step>& steps) {
-  auto first = [](std::string& field, const std::string& value) {
-    if (field.empty()) field = one_line(value);
-  };
-  for (const Property& p : properties) {
-    if (p.name == "GM") first(header.game, p.value);
-    if (p.name == "SU") first(header.setup, p.value);
-    if (p.name == "DT") first(header.date, p.value);
-    if (p.name == "RE") first(header.result, p.value);
-    if (p.name != "P0" && p.name != "P1" && p.name != "P-1") continue;
-    int seat = p.name == "P0" ? 0 : p.name == "P1" ? 1 : -1;
-    std::vector<std::string> words = split_words(p.value);
-    if (!words.empty() && is_number(words[0])) words.erase(words.begin());
-    if (words.empty()) continue;
-    if (words[0] == "id") {
-      std::string name = trim(std::string_view(p.value).substr(p.value.find("id") + 2));
-      if (seat >= 0) header.names[seat] = one_line(unquote(name));
-    } else if (words[0] != "time" && words[0] != "ranking") {
-      steps.push_back(
-          {static_cast<int>(steps.size()) + 1, p.line, seat, one_line(p.value), std::move(words)});
-    }
-  }
-}
-
-// Boardspace's DT is "Tue Mar 23 22:50:26 CET 2004", "October 16, 2024" or "16 November 2024";
-// the record keeps ISO dates. Anything else is kept as written.
-std::string iso_date(const std::string& text) {
-  static constexpr std::array<std::string_view, 12> kMonths = {
-      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-  int year = 0, month = 0, day = 0;
-  for (std::string word : split_words(text)) {
-    while (!word.empty() && (word.back() == ',' || word.back() == '.')) word.pop_back();
-    if (is_number(word) && word.size() == 4) {
-      year = std::stoi(word);
-    } else if (is_number(word) && word.size() <= 2) {
-      day = std::stoi(word);
-    } else if (word.size() >= 3) {
-      std::string prefix;
-      for (char ch : word.substr(0, 3)) {
-        prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      }
-      for (int m = 0; m < 12; ++m) {
-        if (prefix == kMonths[m]) month = m + 1;
-      }
-    }
-  }
-  if (year == 0 || month == 0 || day < 1 || day > 31) {
-    return text;
-  }
-  char out[32];
-  std::snprintf(out, sizeof out, "%04d-%02d-%02d", year, month, day);
-  return out;
-}
-
-// RE[...] names the winner in the site's language ("Game won by X", "Игру выиграл(а) X.",
-// "Partie gagnée par X", ...), or says "The game is a draw". The winner is the seat whose id
-// occurs in it (the longer id when both do). Guests are named "guest1488" or "гость.feya"
-// while their id is "guest".
-struct DeclaredResult {
-  bool draw = false;
-  int winner_seat = -1;  // -1: no winner named (or no RE at all)
-};
-
-DeclaredResult parse_result(const std::string& text, const std::array<std::string, 2>& names) {
-  DeclaredResult out;
-  std::string lower;
-  for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (lower.find("draw") != std::string::npos) {
-    out.draw = true;
-    return out;
-  }
-  if (names[0] == names[1]) return out;  // one person on both seats: RE cannot tell them apart
-  std::size_t best = 0;
-  for (int seat = 0; seat < 2; ++seat) {
-    std::vector<std::string> spellings = {names[seat]};
-    if (names[seat] == "guest") spellings.push_back("гость");
-    for (const std::string& name : spellings) {
-      if (!name.empty() && name.size() > best && text.find(name) != std::string::npos) {
-        best = name.size();
-        out.winner_seat = seat;
-      }
-    }
-  }
-  return out;
-}
-
-const Variant& variant_of(const Header& header) {
-  if (header.game != "22") {
-    refuse(0, kNotARecord,
-           header.game.empty() ? "no GM[22] (ZERTZ) property"
-                               : "GM[" + header.game + "] is not ZERTZ (GM[22])");
-  }
-  if (header.setup == "Zertz") return Variant::tournament();
-  if (header.setup == "Zertz+11") return Variant::tournament48();
-  if (header.setup == "Zertz+24") return Variant::tournament61();
-  if (header.setup == "Zertz+H") {
-    refuse(0, kHandicap, "SU[Zertz+H] starts with marbles moved into the players' stocks");
-  }
-  if (header.setup.rfind("Zertz", 0) == 0) {
-    refuse(0, kCustomSetup, "SU[" + header.setup + "] builds its own board");
-  }
-  refuse(0, kNotARecord,
-         header.setup.empty() ? "no SU[...] game variant"
-                              : "SU[" + header.setup + "] is not a ZERTZ variant");
-}
 
 std::string seat_name(int seat) {
   return seat == 0 ? "P0" : "P1";
@@ -706,27 +451,26 @@ void Importer::set_result() {
     refuse(last_turn_step_, kResultDiffers,
            "RE[" + header_.result + "] names a winner, but the game is not over");
   } else {
-    record_.result = "*";
+    // The result stays the record's "*". (Assigning it again trips a false -Wrestrict in GCC 12.)
     record_.termination = "unfinished";
   }
 }
 
 }  // namespace
+}  // namespace sgf
 
 SgfImport import_sgf(std::string_view text) {
   SgfImport out;
   try {
-    Header header;
-    std::vector<Step> steps;
-    split_properties(read_properties(text), header, steps);
-    Importer importer(variant_of(header), header);
-    out.record = importer.run(steps);
+    sgf::SgfFile file = sgf::read_sgf(text);
+    sgf::Importer importer(sgf::variant_of(file.header), file.header);
+    out.record = importer.run(file.steps);
     out.ok = true;
-  } catch (const Refusal& refusal) {
+  } catch (const sgf::Refusal& refusal) {
     out.reason = refusal.reason;
     out.step = refusal.step;
   } catch (const std::exception& e) {
-    out.reason = std::string(kDamaged) + ": " + e.what();
+    out.reason = std::string(sgf::kDamaged) + ": " + e.what();
   }
   return out;
 }

@@ -1,0 +1,32 @@
+// Baseline players without a network, which anchor the Elo scale: `random` (uniform atomic
+// actions), `greedy` (the action whose turn captures most, else random) and `rollout:N` (the
+// search with N random playouts per decision). One interface, made from a spec string.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/turn.h"
+
+namespace zertz::mcts {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // The spec the player was made from, e.g. "rollout:200".
+  virtual std::string name() const = 0;
+  // One atomic action for the player to move in `game`, which is not over.
+  virtual Action choose_action(const Game& game) = 0;
+  // The rest of the current turn (all of it at a turn start): the mover's actions until the
+  // turn passes or the game ends.
+  Turn choose_turn(const Game& game);
+};
+
+// "random", "greedy" or "rollout:N" with N >= 1. The seed fixes the player's choices. Throws
+// InputError naming what was expected when the spec is not one of these.
+std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed);
+
+}  // namespace zertz::mcts

@@ -1,0 +1,393 @@
+#include "mcts/search.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <thread>
+#include <tuple>
+
+#include "mcts/dirichlet.h"
+
+namespace zertz::mcts {
+
+namespace {
+
+constexpr std::size_t kMaxActions = std::tuple_size_v<decltype(ActionList::items)>;
+// Action codes are below (pass tag + 1) * 64.
+constexpr int kNumActionCodes = (Action::kPassTag + 1) << 6;
+// Added to the score of a child whose playouts are forced, so that it beats every other.
+constexpr float kForcedBonus = 1e9f;
+
+Proven terminal_result(const State& state, int viewer) {
+  int result = state.result_for(viewer);
+  return result > 0 ? Proven::kWin : result < 0 ? Proven::kLoss : Proven::kDraw;
+}
+
+}  // namespace
+
+struct Search::Leaf {
+  explicit Leaf(const State& root) : state(root) {}
+  State state;
+  ActionList actions;
+  std::array<float, kMaxActions> priors;
+  float value = 0.0f;
+  std::vector<Node*> path;  // from the root
+};
+
+// What one thread needs to search: its leaves in flight and its own repetition scratch.
+struct Search::Worker {
+  Worker(int index, const State& root) : index(index), repetition(root) {}
+  int index;  // also the tree arena it allocates from
+  std::vector<Leaf> leaves;
+  int num_leaves = 0;
+  std::vector<EvalRequest> requests;
+  RepetitionTracker repetition;
+};
+
+Search::Search(const SearchParams& params, Evaluator& evaluator, const State& root)
+    : params_(params),
+      evaluator_(evaluator),
+      tree_(params.threads),
+      root_state_(root),
+      root_history_(root) {
+  for (int i = 0; i < params.threads; ++i) workers_.push_back(std::make_unique<Worker>(i, root));
+  new_root(root.to_move());
+}
+
+Search::~Search() = default;
+
+void Search::new_root(int viewer) {
+  tree_.reset(viewer);
+  root_raw_priors_.clear();
+}
+
+void Search::set_root(const State& state, const RepetitionTracker& history) {
+  root_state_ = state;
+  root_history_ = history;
+  new_root(state.to_move());
+}
+
+void Search::play(Action action) {
+  int mover = root_state_.to_move();
+  root_state_.apply(action);
+  root_history_.record(mover, root_state_);
+  const Node& root = tree_.root();
+  if (params_.reuse_tree && root.is_expanded()) {
+    for (const Node& child : root.children()) {
+      if (child.action() != action) continue;
+      tree_.promote(child);
+      root_raw_priors_.clear();
+      return;
+    }
+  }
+  new_root(root_state_.to_move());
+}
+
+bool Search::draw_full_search(Rng& rng) const {
+  return params_.cheap_visits == 0 || rng.uniform() < params_.full_search_probability;
+}
+
+SearchResult Search::run(int visits, bool full, float temperature, Rng& rng) {
+  begin(visits, full, rng);
+  // Each thread loops: gather a batch of leaves, evaluate it, back it up. A thread that finds
+  // nothing to do while others hold the remaining leaves waits for them.
+  auto work = [this](Worker& worker) {
+    while (true) {
+      gather(worker, params_.leaves_per_batch);
+      if (worker.num_leaves == 0) {
+        if (stopped() || claimed_visits_.load() >= target_visits_) return;
+        std::this_thread::yield();
+        continue;
+      }
+      evaluator_.evaluate(worker.requests);
+      complete(worker);
+    }
+  };
+  // The root alone first: its priors get their noise before any other thread reads them.
+  Worker& main = *workers_[0];
+  while (!tree_.root().is_expanded() && !stopped() && claimed_visits_.load() < target_visits_) {
+    gather(main, 1);
+    if (main.num_leaves > 0) {
+      evaluator_.evaluate(main.requests);
+      complete(main);
+    }
+  }
+  std::vector<std::thread> helpers;
+  for (std::size_t i = 1; i < workers_.size(); ++i) {
+    helpers.emplace_back(work, std::ref(*workers_[i]));
+  }
+  work(main);
+  for (std::thread& helper : helpers) helper.join();
+  return result(temperature, rng);
+}
+
+void Search::begin(int visits, bool full, Rng& rng) {
+  target_visits_ = std::max(visits, 1);  // the root's own evaluation at least
+  full_ = full;
+  claimed_visits_.store(static_cast<int>(tree_.root().visits()));
+  root_noise_.clear();
+  if (full && params_.dirichlet_epsilon > 0.0f) {
+    ActionList legal;
+    root_state_.legal_actions(legal);
+    if (legal.size > 0) {
+      root_noise_.resize(legal.size);
+      sample_dirichlet(params_.dirichlet_total_alpha / static_cast<float>(legal.size), root_noise_,
+                       rng);
+    }
+  }
+  if (tree_.root().is_expanded()) mix_root_noise(tree_.root().children());
+}
+
+void Search::mix_root_noise(std::span<Node> children) {
+  if (root_raw_priors_.empty()) {
+    if (root_noise_.empty()) return;
+    for (const Node& child : children) root_raw_priors_.push_back(child.prior());
+  }
+  float epsilon = params_.dirichlet_epsilon;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    float raw = root_raw_priors_[i];
+    children[i].set_prior(root_noise_.empty() ? raw
+                                              : (1.0f - epsilon) * raw + epsilon * root_noise_[i]);
+  }
+}
+
+std::span<const EvalRequest> Search::gather(int max_leaves) {
+  gather(*workers_[0], max_leaves);
+  return workers_[0]->requests;
+}
+
+void Search::complete() {
+  complete(*workers_[0]);
+}
+
+bool Search::finished() const {
+  return workers_[0]->num_leaves == 0 &&
+         (stopped() || tree_.root().visits() >= static_cast<std::uint32_t>(target_visits_));
+}
+
+bool Search::stopped() const {
+  const Node& root = tree_.root();
+  return root.proven() != Proven::kUnknown || (root.is_expanded() && root.num_children() == 1);
+}
+
+bool Search::claim_visit() {
+  if (claimed_visits_.fetch_add(1) < target_visits_) return true;
+  claimed_visits_.fetch_sub(1);
+  return false;
+}
+
+void Search::gather(Worker& worker, int max_leaves) {
+  worker.num_leaves = 0;
+  worker.requests.clear();
+  while (static_cast<int>(worker.leaves.size()) < max_leaves) {
+    worker.leaves.emplace_back(root_state_);
+  }
+  while (worker.num_leaves < max_leaves && !stopped() && claim_visit()) {
+    Leaf& leaf = worker.leaves[worker.num_leaves];
+    Descent descent = descend(worker, leaf);
+    if (descent == Descent::kCollision) {
+      claimed_visits_.fetch_sub(1);
+      break;
+    }
+    if (descent == Descent::kLeaf) {
+      ++worker.num_leaves;
+      std::size_t n = static_cast<std::size_t>(leaf.actions.size);
+      worker.requests.push_back(
+          {&leaf.state, {leaf.actions.begin(), n}, {leaf.priors.data(), n}, &leaf.value});
+    }
+  }
+}
+
+Search::Descent Search::descend(Worker& worker, Leaf& leaf) {
+  leaf.state = root_state_;
+  leaf.path.clear();
+  worker.repetition.start_path(root_history_);
+  Node* node = &tree_.root();
+  bool repeated = false;
+  while (true) {
+    node->add_in_flight();
+    leaf.path.push_back(node);
+    if (node->is_expanded()) {
+      Proven proven = node->proven();
+      if (proven != Proven::kUnknown) {
+        float value = exact_value(proven);
+        backup(leaf.path, node->viewer() == 0 ? value : -value);
+        return Descent::kDone;
+      }
+      int mover = leaf.state.to_move();
+      Node& child = select_child(*node, mover, node == &tree_.root());
+      leaf.state.apply(child.action());
+      repeated = worker.repetition.record(mover, leaf.state);
+      node = &child;
+      continue;
+    }
+    if (!node->begin_expansion()) {  // another descent is expanding it
+      for (Node* n : leaf.path) n->remove_in_flight();
+      return Descent::kCollision;
+    }
+    if (repeated || leaf.state.is_terminal()) {
+      Proven proven = repeated ? Proven::kDraw : terminal_result(leaf.state, node->viewer());
+      node->prove(proven);
+      node->finish_expansion(nullptr, 0);
+      float value = exact_value(proven);
+      backup(leaf.path, node->viewer() == 0 ? value : -value);
+      propagate_proof(leaf.path);
+      return Descent::kDone;
+    }
+    leaf.state.legal_actions(leaf.actions);
+    return Descent::kLeaf;
+  }
+}
+
+Node& Search::select_child(Node& node, int mover, bool at_root) const {
+  std::span<Node> children = node.children();
+  // This descent is in flight through `node`, so the count is at least 1.
+  float parent_visits = static_cast<float>(node.visits() + node.in_flight());
+  float exploration = params_.cpuct_at(parent_visits) * std::sqrt(parent_visits);
+  float parent_value = static_cast<float>(node.mean_value());
+  if (node.viewer() != mover) parent_value = -parent_value;
+  float fpu_reduction = at_root ? params_.fpu_reduction_root : params_.fpu_reduction;
+  float virtual_loss = params_.virtual_loss;
+  // A child is forced while visits < sqrt(k * prior * parent visits).
+  bool forcing = at_root && full_ && params_.forced_playouts_k > 0.0f;
+  float forced_scale = params_.forced_playouts_k * parent_visits;
+
+  Node* best = nullptr;
+  float best_score = -std::numeric_limits<float>::infinity();
+  // Untouched children (no visit, none in flight) all score by first-play urgency, so only
+  // the one with the highest prior matters. Below the root, children are sorted by prior and
+  // visited in that order, so the first untouched child is that one and ends the scan; the
+  // root's priors change with noise, so there every child is looked at.
+  Node* untouched = nullptr;
+  float visited_policy = 0.0f;
+  for (Node& child : children) {
+    std::uint32_t visits = child.visits();
+    std::uint32_t in_flight = child.in_flight();
+    float prior = child.prior();
+    if (visits + in_flight == 0) {
+      if (!untouched || prior > untouched->prior()) untouched = &child;
+      if (at_root) continue;
+      break;
+    }
+    visited_policy += prior;
+    Proven proven = child.proven();
+    if (proven == Proven::kWin) return child;
+    if (proven == Proven::kLoss) continue;
+    float sum = proven == Proven::kDraw ? 0.0f : static_cast<float>(child.value_sum());
+    float seen = static_cast<float>(visits + in_flight);
+    float score = (sum - static_cast<float>(in_flight) * virtual_loss) / seen +
+                  exploration * prior / (1.0f + seen);
+    if (forcing && static_cast<float>(visits) * visits < forced_scale * prior) {
+      score += kForcedBonus;
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = &child;
+    }
+  }
+  if (untouched) {
+    float prior = untouched->prior();
+    float score = parent_value - fpu_reduction * std::sqrt(visited_policy) + exploration * prior;
+    if (forcing && prior > 0.0f) score += kForcedBonus;
+    if (score > best_score) best = untouched;
+  }
+  // Every child a proven loss, and the proof of `node` still on its way from another thread.
+  return best ? *best : children[0];
+}
+
+void Search::complete(Worker& worker) {
+  for (int i = 0; i < worker.num_leaves; ++i) {
+    Leaf& leaf = worker.leaves[i];
+    expand(worker, leaf);
+    backup(leaf.path, leaf.state.to_move() == 0 ? leaf.value : -leaf.value);
+  }
+  worker.num_leaves = 0;
+  worker.requests.clear();
+}
+
+void Search::expand(Worker& worker, Leaf& leaf) {
+  Node& node = *leaf.path.back();
+  int count = leaf.actions.size;
+  int viewer = leaf.state.to_move();
+  Node* children = tree_.allocate(worker.index, count);
+  const float* priors = leaf.priors.data();
+  if (std::is_sorted(priors, priors + count, std::greater<float>())) {
+    for (int i = 0; i < count; ++i) children[i].init(leaf.actions[i], priors[i], viewer);
+  } else {
+    std::array<std::uint8_t, kMaxActions> order;
+    std::iota(order.begin(), order.begin() + count, 0);
+    std::stable_sort(order.begin(), order.begin() + count,
+                     [priors](int a, int b) { return priors[a] > priors[b]; });
+    for (int i = 0; i < count; ++i) {
+      children[i].init(leaf.actions[order[i]], priors[order[i]], viewer);
+    }
+  }
+  std::span<Node> expanded(children, static_cast<std::size_t>(count));
+  if (&node == &tree_.root()) mix_root_noise(expanded);
+  node.finish_expansion(children, count);
+}
+
+void Search::backup(std::span<Node* const> path, float value_for_first_player) const {
+  for (Node* node : path) {
+    node->complete_visit(node->viewer() == 0 ? value_for_first_player : -value_for_first_player);
+  }
+}
+
+void Search::propagate_proof(std::span<Node* const> path) const {
+  for (std::size_t i = path.size() - 1; i > 0; --i) {
+    const Node& child = *path[i];
+    Node& parent = *path[i - 1];
+    int mover = child.viewer();  // children keep their values from the parent's mover's side
+    Proven for_mover = child.proven();
+    if (for_mover != Proven::kWin) {
+      for_mover = Proven::kLoss;
+      for (const Node& sibling : parent.children()) {
+        Proven proven = sibling.proven();
+        if (proven == Proven::kUnknown) return;
+        if (proven == Proven::kWin) {
+          for_mover = Proven::kWin;
+          break;
+        }
+        if (proven == Proven::kDraw) for_mover = Proven::kDraw;
+      }
+    }
+    if (!parent.prove(parent.viewer() == mover ? for_mover : opposite(for_mover))) return;
+  }
+}
+
+SearchResult Search::result(float temperature, Rng& rng) const {
+  SearchResult r;
+  r.full_search = full_;
+  const Node& root = tree_.root();
+  ActionList legal;
+  root_state_.legal_actions(legal);
+  r.actions.assign(legal.begin(), legal.end());
+  r.visits.assign(r.actions.size(), 0);
+  r.policy_target.assign(r.actions.size(), 0.0f);
+  r.root_visits = root.visits();
+  int mover = root_state_.to_move();
+  Proven proven = root.proven();
+  double value = proven != Proven::kUnknown ? exact_value(proven) : root.mean_value();
+  r.proven = root.viewer() == mover ? proven : opposite(proven);
+  r.root_value = static_cast<float>(root.viewer() == mover ? value : -value);
+  if (!root.is_expanded() || root.num_children() == 0) return r;
+
+  std::span<const Node> children = root.children();
+  std::array<std::int16_t, kNumActionCodes> index_of;
+  for (int i = 0; i < legal.size; ++i) index_of[legal[i].code()] = static_cast<std::int16_t>(i);
+  std::vector<float> target =
+      policy_target(children, params_, root.visits(), full_ && params_.prune_policy_target);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    int at = index_of[children[i].action().code()];
+    r.visits[at] = children[i].visits();
+    r.policy_target[at] = target[i];
+  }
+  r.chosen = choose_child(children, temperature, rng)->action();
+  r.principal_variation = principal_variation(root);
+  return r;
+}
+
+}  // namespace zertz::mcts

@@ -1,0 +1,43 @@
+// Checkpoints: one file with the weights, the optimiser state, the training step, the random
+// generators' states and the run's config, written atomically and checked on load
+// (docs/model-format.md gives the layout).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "nn/model.h"
+
+namespace zertz::nn {
+
+// A checkpoint that cannot be used: the message is one line naming the file and the problem.
+class CheckpointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct CheckpointInfo {
+  ModelConfig model;
+  std::string variant = "basic";
+  std::int64_t step = 0;
+  std::string config_text;               // the run's resolved config
+  std::vector<std::uint64_t> rng_state;  // the caller's generators (e.g. Rng::state())
+};
+
+// Writes atomically; `optimizer` may be null. Saves torch's default CPU generator too.
+void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzNet& net,
+                     torch::optim::Optimizer* optimizer);
+
+// Reads and checks the file (kind, completeness, checksum) without loading weights.
+CheckpointInfo read_checkpoint_info(const std::string& path);
+
+// Loads into `net` (and `optimizer` when given; restores torch's generator). `net` must have
+// the checkpoint's architecture: a mismatch is a CheckpointError naming both shapes.
+CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
+                               torch::optim::Optimizer* optimizer);
+
+}  // namespace zertz::nn

@@ -1,0 +1,80 @@
+#include "nn/model.h"
+
+#include "nn/features.h"
+
+namespace zertz::nn {
+
+namespace {
+constexpr int kPolicyPlanes = Action::kNumTags;
+constexpr int kValueOutputs = 3;
+}  // namespace
+
+ConvBnImpl::ConvBnImpl(int in, int out, int kernel) {
+  conv = register_module(
+      "conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false)));
+  bn = register_module("bn", torch::nn::BatchNorm2d(out));
+}
+
+torch::Tensor ConvBnImpl::forward(const torch::Tensor& x) { return bn(conv(x)); }
+
+ResidualBlockImpl::ResidualBlockImpl(int channels, bool global_pool) {
+  first = register_module("first", ConvBn(channels, channels, 3));
+  second = register_module("second", ConvBn(channels, channels, 3));
+  if (global_pool) pool_bias = register_module("pool_bias", torch::nn::Linear(2 * channels, channels));
+}
+
+torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask) {
+  auto cells = mask.sum({2, 3});  // [B, 1]
+  auto mean = x.sum({2, 3}) / cells;
+  auto max = x.amax({2, 3});
+  return torch::cat({mean, max}, 1);
+}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x, const torch::Tensor& mask) {
+  auto h = torch::relu(first(x)) * mask;
+  if (pool_bias) h = h + pool_bias(global_pool(h, mask)).unsqueeze(2).unsqueeze(3);
+  h = second(h);
+  return torch::relu(h + x) * mask;
+}
+
+ZertzNetImpl::ZertzNetImpl(const ModelConfig& config) : config_(config) {
+  const int c = config.channels;
+  stem = register_module("stem", ConvBn(kNumInputPlanes, c, 3));
+  for (int i = 0; i < config.blocks; ++i) {
+    bool pool = config.global_pool_every > 0 && (i + 1) % config.global_pool_every == 0;
+    tower.push_back(register_module("block" + std::to_string(i), ResidualBlock(c, pool)));
+  }
+  policy_conv = register_module("policy_conv", ConvBn(c, config.policy_channels, 1));
+  policy_out = register_module(
+      "policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(config.policy_channels, kPolicyPlanes, 1)));
+  value_conv = register_module("value_conv", ConvBn(c, config.value_channels, 1));
+  value_hidden = register_module("value_hidden",
+                                 torch::nn::Linear(2 * config.value_channels, config.value_hidden));
+  value_out = register_module("value_out", torch::nn::Linear(config.value_hidden, kValueOutputs));
+}
+
+ModelOutput ZertzNetImpl::forward(const torch::Tensor& x) {
+  auto mask = x.narrow(1, kPlaneOnBoard, 1);
+  auto h = torch::relu(stem(x)) * mask;
+  for (auto& block : tower) h = block->forward(h, mask);
+
+  auto p = policy_out(torch::relu(policy_conv(h)));  // [B, 10, G, G]
+  // on-board logits stay exact (mask 1 adds 0); off-board ones become kMaskedLogit.
+  p = p * mask + (1 - mask) * kMaskedLogit;
+  auto v = torch::relu(value_conv(h)) * mask;
+  v = value_out(torch::relu(value_hidden(global_pool(v, mask))));
+  return {p.flatten(1), v};
+}
+
+double forward_macs(const ModelConfig& config, int grid) {
+  const double cells = grid * grid;
+  const double c = config.channels;
+  double macs = cells * static_cast<double>(kNumInputPlanes) * c * 9;  // stem
+  macs += config.blocks * 2 * cells * c * c * 9;         // tower
+  macs += cells * c * (config.policy_channels + config.value_channels);
+  macs += cells * config.policy_channels * kPolicyPlanes;
+  macs += 2.0 * config.value_channels * config.value_hidden + config.value_hidden * kValueOutputs;
+  return macs;
+}
+
+}  // namespace zertz::nn

@@ -1,0 +1,66 @@
+// The policy/value network (LibTorch C++ frontend): a residual tower with optional global-pooling
+// bias blocks (KataGo), a convolutional policy head whose off-board cells are masked out of the
+// softmax, and a win/draw/loss value head. Includes torch: only nn/ and training/ .cpp files
+// include this header.
+#pragma once
+
+#include <torch/torch.h>
+
+#include "nn/model_config.h"
+
+namespace zertz::nn {
+
+// Off-board policy logits get this value, so that a softmax gives them nothing.
+constexpr float kMaskedLogit = -1e9f;
+
+struct ModelOutput {
+  torch::Tensor policy_logits;  // [B, 10 * G * G], off-board entries = kMaskedLogit
+  torch::Tensor value_logits;   // [B, 3]: win, draw, loss from the mover's view
+  // Auxiliary heads (e.g. final captures) join here as further named tensors.
+};
+
+// conv (no bias) + batch norm: the unit that export folds into one convolution.
+struct ConvBnImpl : torch::nn::Module {
+  ConvBnImpl(int in, int out, int kernel);
+  torch::Tensor forward(const torch::Tensor& x);
+  torch::nn::Conv2d conv{nullptr};
+  torch::nn::BatchNorm2d bn{nullptr};
+};
+TORCH_MODULE(ConvBn);
+
+struct ResidualBlockImpl : torch::nn::Module {
+  ResidualBlockImpl(int channels, bool global_pool);
+  // mask: [B, 1, G, G], 1 on the board.
+  torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& mask);
+  ConvBn first{nullptr}, second{nullptr};
+  torch::nn::Linear pool_bias{nullptr};  // only when global_pool
+};
+TORCH_MODULE(ResidualBlock);
+
+// Mean over on-board cells and max over all cells (inputs are >= 0 after ReLU and 0 off the
+// board, so the plain max is the on-board max): [B, C, G, G] -> [B, 2C].
+torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask);
+
+class ZertzNetImpl : public torch::nn::Module {
+ public:
+  explicit ZertzNetImpl(const ModelConfig& config);
+  // x: [B, kNumInputPlanes, G, G]; plane 0 (on_board) is the board mask.
+  ModelOutput forward(const torch::Tensor& x);
+  const ModelConfig& config() const { return config_; }
+
+  ConvBn stem{nullptr};
+  std::vector<ResidualBlock> tower;
+  ConvBn policy_conv{nullptr};
+  torch::nn::Conv2d policy_out{nullptr};
+  ConvBn value_conv{nullptr};
+  torch::nn::Linear value_hidden{nullptr}, value_out{nullptr};
+
+ private:
+  ModelConfig config_;
+};
+TORCH_MODULE(ZertzNet);
+
+// Multiply-accumulate count of one forward pass for one position on a G x G grid (for FLOP/s).
+double forward_macs(const ModelConfig& config, int grid);
+
+}  // namespace zertz::nn

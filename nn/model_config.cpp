@@ -1,0 +1,45 @@
+#include "nn/model_config.h"
+
+#include <stdexcept>
+
+namespace zertz::nn {
+
+ModelConfig ModelConfig::named(std::string_view name) {
+  ModelConfig c;
+  c.name = std::string(name);
+  if (name == "tiny") {
+    c.blocks = 2;
+    c.channels = 16;
+    c.global_pool_every = 2;
+    c.policy_channels = 8;
+    c.value_channels = 8;
+    c.value_hidden = 16;
+  } else if (name == "small") {
+    // defaults above
+  } else if (name == "medium") {
+    c.blocks = 10;
+    c.channels = 128;
+    c.policy_channels = 48;
+    c.value_channels = 48;
+    c.value_hidden = 128;
+  } else if (name == "large") {
+    c.blocks = 20;
+    c.channels = 256;
+    c.policy_channels = 64;
+    c.value_channels = 64;
+    c.value_hidden = 256;
+  } else {
+    throw std::invalid_argument("unknown model size '" + std::string(name) + "' (" +
+                                std::string(kNames) + ")");
+  }
+  return c;
+}
+
+std::string ModelConfig::describe() const {
+  std::string out = name + ": " + std::to_string(blocks) + " blocks x " + std::to_string(channels) +
+                    " channels";
+  if (global_pool_every > 0) out += ", global pooling every " + std::to_string(global_pool_every);
+  return out;
+}
+
+}  // namespace zertz::nn

@@ -1,0 +1,182 @@
+#include "training/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <cmath>
+#include <sstream>
+
+namespace zertz::training {
+
+namespace {
+
+const KeySpec* find_spec(std::string_view key) {
+  for (const KeySpec& spec : config_schema()) {
+    if (spec.name == key) return &spec;
+  }
+  return nullptr;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string number_text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+std::string allowed(const KeySpec& spec) {
+  switch (spec.type) {
+    case KeyType::kInt:
+      return "an integer in [" + number_text(spec.min) + ", " + number_text(spec.max) + "]";
+    case KeyType::kFloat:
+      return "a number in [" + number_text(spec.min) + ", " + number_text(spec.max) + "]";
+    case KeyType::kBool:
+      return "true or false";
+    case KeyType::kString: {
+      if (spec.choices.empty()) return "any text";
+      std::string out = "one of ";
+      for (std::size_t i = 0; i < spec.choices.size(); ++i) out += (i ? ", " : "") + spec.choices[i];
+      return out;
+    }
+  }
+  return "";
+}
+
+// Whether `value` is allowed for `spec`.
+bool valid(const KeySpec& spec, const std::string& value) {
+  switch (spec.type) {
+    case KeyType::kInt: {
+      long long v = 0;
+      auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      return ec == std::errc() && end == value.data() + value.size() && v >= spec.min && v <= spec.max;
+    }
+    case KeyType::kFloat: {
+      double v = 0;
+      auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      return ec == std::errc() && end == value.data() + value.size() && std::isfinite(v) && v >= spec.min &&
+             v <= spec.max;
+    }
+    case KeyType::kBool:
+      return value == "true" || value == "false";
+    case KeyType::kString:
+      return spec.choices.empty() || std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end();
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string nearest_key(std::string_view key) {
+  std::string best;
+  std::size_t best_distance = std::string::npos;
+  for (const KeySpec& spec : config_schema()) {
+    // Compare both the full key and its last part, so a key in the wrong section is found too.
+    std::string_view leaf = std::string_view(spec.name).substr(spec.name.find('.') + 1);
+    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(key, leaf));
+    if (d < best_distance) {
+      best_distance = d;
+      best = spec.name;
+    }
+  }
+  return best;
+}
+
+Config::Config() {
+  for (const KeySpec& spec : config_schema()) values_[spec.name] = spec.default_value;
+}
+
+void Config::set(const std::string& key, const std::string& value, const std::string& source) {
+  const KeySpec* spec = find_spec(key);
+  if (!spec) {
+    throw ConfigError(source + ": unknown key '" + key + "' (did you mean '" + nearest_key(key) + "'?)");
+  }
+  if (!valid(*spec, value)) {
+    throw ConfigError(source + ": " + key + ": '" + value + "' is not allowed; expected " + allowed(*spec));
+  }
+  values_[key] = value;
+}
+
+Config Config::parse(const std::string& yaml, const std::string& source) {
+  Config config;
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+  }
+  if (root.IsNull()) return config;
+  if (!root.IsMap()) throw ConfigError(source + ": expected sections (a YAML map) at the top level");
+  for (const auto& section : root) {
+    std::string name = section.first.as<std::string>();
+    if (!section.second.IsMap()) {
+      throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) + ": '" + name +
+                        "' should be a section of keys (did you mean '" + nearest_key(name) + "'?)");
+    }
+    for (const auto& entry : section.second) {
+      std::string key = name + "." + entry.first.as<std::string>();
+      std::string where = source + ":" + std::to_string(entry.first.Mark().line + 1);
+      if (!entry.second.IsScalar()) throw ConfigError(where + ": " + key + ": expected a single value");
+      config.set(key, entry.second.Scalar(), where);
+    }
+  }
+  return config;
+}
+
+Config Config::load(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("cannot read config " + path);
+  std::stringstream text;
+  text << in.rdbuf();
+  Config config = parse(text.str(), path);
+  for (const std::string& o : overrides) {
+    std::size_t eq = o.find('=');
+    if (eq == std::string::npos) throw ConfigError("--set " + o + ": expected section.key=value");
+    config.set(o.substr(0, eq), o.substr(eq + 1), "--set " + o);
+  }
+  return config;
+}
+
+const std::string& Config::raw(std::string_view key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) throw std::logic_error("config key not in the schema: " + std::string(key));
+  return it->second;
+}
+
+int Config::get_int(std::string_view key) const { return std::stoi(raw(key)); }
+double Config::get_double(std::string_view key) const { return std::stod(raw(key)); }
+bool Config::get_bool(std::string_view key) const { return raw(key) == "true"; }
+const std::string& Config::get_string(std::string_view key) const { return raw(key); }
+
+std::string Config::to_yaml() const {
+  std::string out = "# the resolved config of this run (zertz-zero)\n";
+  std::string section;
+  for (const KeySpec& spec : config_schema()) {
+    std::string name = spec.name.substr(0, spec.name.find('.'));
+    if (name != section) {
+      out += name + ":\n";
+      section = name;
+    }
+    const std::string& v = values_.at(spec.name);
+    bool quote = spec.type == KeyType::kString && (v.empty() || v.find_first_of(":#,[]{}") != std::string::npos);
+    out += "  " + spec.name.substr(name.size() + 1) + ": " + (quote ? "\"" + v + "\"" : v) + "\n";
+  }
+  return out;
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,85 @@
+// Every config key: name, type, default, allowed values. configs/default.yaml documents each
+// one, in this order (a test checks that the two agree).
+#include "training/config.h"
+
+namespace zertz::training {
+
+namespace {
+
+KeySpec integer(std::string name, int value, double min, double max) {
+  return {std::move(name), KeyType::kInt, std::to_string(value), min, max, {}};
+}
+KeySpec number(std::string name, std::string value, double min, double max) {
+  return {std::move(name), KeyType::kFloat, std::move(value), min, max, {}};
+}
+KeySpec flag(std::string name, bool value) {
+  return {std::move(name), KeyType::kBool, value ? "true" : "false", 0, 0, {}};
+}
+KeySpec choice(std::string name, std::string value, std::vector<std::string> choices) {
+  return {std::move(name), KeyType::kString, std::move(value), 0, 0, std::move(choices)};
+}
+KeySpec text(std::string name, std::string value) {
+  return {std::move(name), KeyType::kString, std::move(value), 0, 0, {}};
+}
+
+}  // namespace
+
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = {
+      choice("run.variant", "basic", {"basic", "tournament", "tournament-48", "tournament-61"}),
+      integer("run.seed", 1, 0, 2147483647),
+      choice("run.device", "auto", {"auto", "cpu", "cuda"}),
+      number("run.time_budget_minutes", "20", 0, 1e7),
+      number("run.progress_seconds", "10", 0.1, 3600),
+
+      choice("model.size", "small", {"tiny", "small", "medium", "large"}),
+
+      integer("selfplay.threads", 1, 1, 256),
+      integer("selfplay.games_in_flight", 32, 1, 4096),
+      integer("selfplay.full_visits", 160, 1, 1000000),
+      integer("selfplay.cheap_visits", 32, 0, 1000000),
+      number("selfplay.full_search_probability", "0.25", 0, 1),
+      number("selfplay.cpuct", "1.5", 0, 100),
+      number("selfplay.fpu_reduction", "0.2", 0, 2),
+      number("selfplay.fpu_reduction_root", "0.1", 0, 2),
+      number("selfplay.dirichlet_epsilon", "0.25", 0, 1),
+      number("selfplay.dirichlet_total_alpha", "10", 0.001, 1000),
+      number("selfplay.temperature_start", "0.8", 0, 10),
+      number("selfplay.temperature_end", "0.2", 0, 10),
+      number("selfplay.temperature_halflife_turns", "10", 0, 1000),
+      number("selfplay.forced_playouts_k", "2", 0, 100),
+      flag("selfplay.prune_policy_target", true),
+      flag("selfplay.reuse_tree", true),
+      integer("selfplay.max_turns", 200, 0, 100000),
+      integer("selfplay.games_per_shard", 50, 1, 100000),
+
+      integer("evaluator.max_batch", 64, 1, 8192),
+      integer("evaluator.deadline_us", 1000, 0, 10000000),
+      integer("evaluator.cache_entries", 65536, 0, 1 << 28),
+      flag("evaluator.random_symmetry", true),
+      integer("evaluator.intra_op_threads", 1, 1, 256),
+
+      integer("training.batch_size", 256, 1, 65536),
+      number("training.learning_rate", "0.001", 1e-7, 10),
+      integer("training.lr_warmup_steps", 100, 0, 100000000),
+      integer("training.lr_decay_every_steps", 0, 0, 100000000),
+      number("training.lr_decay_factor", "0.5", 0.001, 1),
+      number("training.weight_decay", "0.0001", 0, 1),
+      number("training.value_loss_weight", "1.0", 0, 100),
+      number("training.samples_per_new_sample", "4", 0.01, 1000),
+      integer("training.window_min_samples", 5000, 1, 100000000),
+      number("training.window_exponent", "0.75", 0.01, 1),
+      number("training.window_scale", "0.4", 0, 10),
+      integer("training.checkpoint_every_steps", 200, 1, 100000000),
+      integer("training.threads", 1, 1, 256),
+      integer("training.max_steps", 0, 0, 2000000000),
+
+      integer("evaluation.every_checkpoints", 5, 0, 1000000),
+      integer("evaluation.games", 20, 0, 100000),
+      integer("evaluation.visits", 100, 1, 1000000),
+      text("evaluation.opponents", "random,rollout:100,previous"),
+  };
+  return schema;
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,48 @@
+// Self-play records on disk (docs/training-records.md): shards of games, zlib-compressed, with a
+// CRC-32 per shard; each game keeps, for every decision, the atomic action played, the search's
+// policy target over the legal actions, the root value and whether the search was full; and the
+// final result. scripts/read_games.py reads the same format.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/state.h"
+
+namespace zertz::training {
+
+inline constexpr std::uint32_t kShardFormatVersion = 1;
+
+struct Decision {
+  Action action;
+  bool full_search = false;
+  float root_value = 0;  // from the mover's view
+  std::vector<std::pair<Action, float>> policy;  // the target over the legal actions
+};
+
+struct TrainingGame {
+  std::string variant = "basic";
+  Outcome outcome = Outcome::kOngoing;  // kOngoing for a capped game
+  bool capped = false;
+  bool repetition = false;
+  std::vector<Decision> decisions;
+
+  bool operator==(const TrainingGame&) const;
+};
+
+// A shard that cannot be read: one line naming the file and the problem.
+class ShardError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string encode_shard(const std::vector<TrainingGame>& games);
+std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source);
+
+// Atomic write (temporary file, then rename) and checked read.
+void write_shard(const std::string& path, const std::vector<TrainingGame>& games);
+std::vector<TrainingGame> read_shard(const std::string& path);
+
+}  // namespace zertz::training

@@ -1,0 +1,47 @@
+#include "training/player_factory.h"
+
+#include "core/error.h"
+#include "nn/batched_evaluator.h"
+#include "nn/checkpoint.h"
+#include "training/network_player.h"
+
+namespace zertz::training {
+
+struct PlayerFactory::Network {
+  nn::ZertzNet net{nullptr};
+  std::unique_ptr<nn::BatchedEvaluator> evaluator;
+};
+
+namespace {
+bool is_baseline(const std::string& name) {
+  return name == "random" || name == "greedy" || name.rfind("rollout:", 0) == 0;
+}
+}  // namespace
+
+PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : spec_(spec) {
+  if (is_baseline(spec.name)) {
+    mcts::make_player(spec.name, 0);  // checks the spec now, not in a game thread
+    return;
+  }
+  nn::CheckpointInfo info = nn::read_checkpoint_info(spec.name);
+  if (info.variant != variant.name) {
+    throw nn::CheckpointError(spec.name + " was trained for " + info.variant + ", not " + variant.name);
+  }
+  network_ = std::make_unique<Network>();
+  network_->net = nn::ZertzNet(info.model);
+  nn::load_checkpoint(spec.name, network_->net, nullptr);
+  nn::EvaluatorOptions options;
+  options.intra_op_threads = spec.intra_op_threads;
+  options.device = spec.device;
+  options.max_batch = 32;
+  network_->evaluator = std::make_unique<nn::BatchedEvaluator>(*network_->net, variant, options);
+}
+
+PlayerFactory::~PlayerFactory() = default;
+
+std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
+  if (!network_) return mcts::make_player(spec_.name, seed);
+  return std::make_unique<NetworkPlayer>(spec_.name, *network_->evaluator, spec_.visits, seed);
+}
+
+}  // namespace zertz::training

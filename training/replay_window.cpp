@@ -1,0 +1,89 @@
+#include "training/replay_window.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "nn/features.h"
+
+namespace zertz::training {
+
+std::int64_t window_size(const WindowParams& params, std::int64_t total) {
+  if (total <= params.min_samples) return total;
+  double c = static_cast<double>(params.min_samples);
+  double ratio = static_cast<double>(total) / c;
+  double size = c * (1.0 + params.scale * (std::pow(ratio, params.exponent) - 1.0) / params.exponent);
+  return std::min(total, static_cast<std::int64_t>(size));
+}
+
+ReplayWindow::ReplayWindow(const WindowParams& params, const Variant& variant)
+    : params_(params), variant_(variant) {}
+
+void ReplayWindow::add(TrainingGame game) {
+  Held held{std::move(game), {}};
+  for (std::size_t i = 0; i < held.game.decisions.size(); ++i) {
+    if (held.game.decisions[i].full_search) held.sample_decisions.push_back(static_cast<int>(i));
+  }
+  std::lock_guard lock(mutex_);
+  std::int64_t serial = first_serial_ + static_cast<std::int64_t>(games_.size());
+  for (int d : held.sample_decisions) samples_.push_back({serial, d});
+  total_ += static_cast<std::int64_t>(held.sample_decisions.size());
+  games_.push_back(std::move(held));
+  trim();
+}
+
+void ReplayWindow::trim() {
+  std::int64_t keep = window_size(params_, total_);
+  while (!games_.empty() && static_cast<std::int64_t>(samples_.size()) -
+                                    static_cast<std::int64_t>(games_.front().sample_decisions.size()) >=
+                                keep) {
+    samples_.erase(samples_.begin(), samples_.begin() + static_cast<std::ptrdiff_t>(games_.front().sample_decisions.size()));
+    games_.pop_front();
+    ++first_serial_;
+  }
+}
+
+std::int64_t ReplayWindow::total_samples() const {
+  std::lock_guard lock(mutex_);
+  return total_;
+}
+
+std::int64_t ReplayWindow::window_samples() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::int64_t>(samples_.size());
+}
+
+std::int64_t ReplayWindow::games_held() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::int64_t>(games_.size());
+}
+
+bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const {
+  const nn::Encoding& e = nn::Encoding::of(*variant_.board);
+  const Board& board = *variant_.board;
+  std::fill(policy, policy + static_cast<std::ptrdiff_t>(batch) * e.policy_size(), 0.0f);
+  std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
+  std::lock_guard lock(mutex_);
+  if (samples_.empty()) return false;
+  for (int b = 0; b < batch; ++b) {
+    const SampleRef& ref = samples_[rng.below(static_cast<std::uint32_t>(samples_.size()))];
+    const TrainingGame& game = games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game;
+    State state(variant_);
+    for (int i = 0; i < ref.decision; ++i) state.apply(game.decisions[i].action);
+    int g = static_cast<int>(rng.below(static_cast<std::uint32_t>(board.num_symmetries())));
+    e.encode(state.transformed(g), inputs + static_cast<std::ptrdiff_t>(b) * e.input_size());
+    float* target = policy + static_cast<std::ptrdiff_t>(b) * e.policy_size();
+    for (const auto& [action, p] : game.decisions[ref.decision].policy) {
+      if (action.kind() != ActionKind::kPass) target[e.policy_index(action.transformed(board, g))] = p;
+    }
+    int outcome = 1;  // draw; also for a capped game
+    if (game.outcome == Outcome::kFirstWins || game.outcome == Outcome::kSecondWins) {
+      int winner = game.outcome == Outcome::kFirstWins ? 0 : 1;
+      outcome = winner == state.to_move() ? 0 : 2;
+    }
+    value[b * 3 + outcome] = 1.0f;
+  }
+  return true;
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,60 @@
+// The trainer's data: a sliding window over the newest self-play positions, growing with the
+// data as KataGo's does, with features rebuilt from the game records under a random board
+// symmetry. Memory stays bounded: games that fall out of the window are dropped.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <mutex>
+
+#include "core/random.h"
+#include "training/game_shard.h"
+
+namespace zertz::training {
+
+struct WindowParams {
+  std::int64_t min_samples = 5000;  // the window holds every sample until there are this many
+  double exponent = 0.75;           // then grows as a power of the samples seen (KataGo's alpha)
+  double scale = 0.4;               // ... with this slope (KataGo's beta)
+};
+
+// The window's size after `total` samples: all of them up to min_samples, then
+// min * (1 + scale * ((total / min)^exponent - 1) / exponent).
+std::int64_t window_size(const WindowParams& params, std::int64_t total);
+
+class ReplayWindow {
+ public:
+  ReplayWindow(const WindowParams& params, const Variant& variant);
+
+  // Adds a game's full-search decisions as samples; drops the oldest games beyond the window.
+  void add(TrainingGame game);
+  std::int64_t total_samples() const;   // ever added
+  std::int64_t window_samples() const;  // held now
+  std::int64_t games_held() const;
+
+  // Fills `batch` samples drawn uniformly from the window: inputs [batch, planes, G, G],
+  // policy targets [batch, 10 * G * G] and win/draw/loss value targets [batch, 3], each
+  // position seen through a random board symmetry. Returns false while the window is empty.
+  bool sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const;
+
+ private:
+  struct Held {
+    TrainingGame game;
+    std::vector<int> sample_decisions;  // the full-search decisions
+  };
+  struct SampleRef {
+    std::int64_t game_serial;
+    int decision;
+  };
+  void trim();
+
+  WindowParams params_;
+  const Variant& variant_;
+  mutable std::mutex mutex_;
+  std::deque<Held> games_;
+  std::deque<SampleRef> samples_;
+  std::int64_t first_serial_ = 0;  // serial of games_.front()
+  std::int64_t total_ = 0;
+};
+
+}  // namespace zertz::training

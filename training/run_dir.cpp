@@ -1,0 +1,71 @@
+#include "training/run_dir.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include "core/atomic_file.h"
+
+namespace zertz::training {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string numbered(const char* prefix, std::int64_t n, int digits, const char* suffix) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%s%0*lld%s", prefix, digits, static_cast<long long>(n), suffix);
+  return buffer;
+}
+
+std::vector<fs::path> files_in(const fs::path& dir, const std::string& prefix, const std::string& extension) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.rfind(prefix, 0) == 0 && entry.path().extension() == extension) {
+      out.push_back(entry.path());
+    }
+  }
+  std::sort(out.begin(), out.end());  // zero-padded numbers sort in order
+  return out;
+}
+
+}  // namespace
+
+RunDir::RunDir(fs::path root) : root_(std::move(root)) {
+  for (const char* sub : {"checkpoints", "games", "arena"}) fs::create_directories(root_ / sub);
+}
+
+fs::path RunDir::checkpoint_path(std::int64_t step) const {
+  return root_ / "checkpoints" / numbered("step-", step, 7, ".pt");
+}
+
+std::optional<fs::path> RunDir::latest_checkpoint() const {
+  fs::path pointer = root_ / "checkpoints" / "latest";
+  if (!fs::exists(pointer)) return std::nullopt;
+  std::string name = read_file(pointer.string());
+  name.erase(name.find_last_not_of(" \n\r\t") + 1);
+  fs::path path = root_ / "checkpoints" / name;
+  if (name.empty() || !fs::exists(path)) return std::nullopt;
+  return path;
+}
+
+void RunDir::set_latest_checkpoint(const fs::path& checkpoint) const {
+  write_file_atomically((root_ / "checkpoints" / "latest").string(), checkpoint.filename().string() + "\n");
+}
+
+std::vector<fs::path> RunDir::checkpoints() const { return files_in(root_ / "checkpoints", "step-", ".pt"); }
+
+std::vector<fs::path> RunDir::shards() const { return files_in(games_dir(), "shard-", ".zzg"); }
+
+fs::path RunDir::shard_path(std::int64_t index) const { return games_dir() / numbered("shard-", index, 6, ".zzg"); }
+
+void RunDir::append_metric(const nlohmann::json& event) {
+  std::lock_guard lock(metrics_mutex_);
+  std::ofstream out(root_ / "metrics.jsonl", std::ios::app);
+  out << event.dump() << "\n";
+  out.flush();
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,39 @@
+#include "training/trainer.h"
+
+#include <cmath>
+
+namespace zertz::training {
+
+Trainer::Trainer(nn::ZertzNet net, const TrainerParams& params) : net_(std::move(net)), params_(params) {
+  optimizer_ = std::make_unique<torch::optim::AdamW>(
+      net_->parameters(), torch::optim::AdamWOptions(params.learning_rate).weight_decay(params.weight_decay));
+}
+
+double Trainer::learning_rate_at(std::int64_t step) const {
+  double lr = params_.learning_rate;
+  if (params_.warmup_steps > 0 && step < params_.warmup_steps) {
+    lr *= static_cast<double>(step + 1) / static_cast<double>(params_.warmup_steps);
+  }
+  if (params_.decay_every_steps > 0) {
+    lr *= std::pow(params_.decay_factor, static_cast<double>(step / params_.decay_every_steps));
+  }
+  return lr;
+}
+
+StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& policy, const torch::Tensor& value) {
+  net_->train();
+  double lr = learning_rate_at(steps_);
+  for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
+  nn::ModelOutput out = net_->forward(inputs);
+  // Soft-target cross-entropies. Off-board logits are -1e9 with target 0, which adds nothing.
+  auto policy_loss = -(policy * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
+  auto value_loss = -(value * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+  auto loss = policy_loss + params_.value_loss_weight * value_loss;
+  optimizer_->zero_grad();
+  loss.backward();
+  optimizer_->step();
+  ++steps_;
+  return {policy_loss.item<double>(), value_loss.item<double>(), loss.item<double>()};
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,50 @@
+// The optimiser loop's single step: policy cross-entropy + value cross-entropy (win/draw/loss)
+// + weight decay (AdamW), with a learning-rate schedule (linear warm-up, then step decay).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <torch/torch.h>
+
+#include "nn/model.h"
+
+namespace zertz::training {
+
+struct TrainerParams {
+  double learning_rate = 1e-3;
+  std::int64_t warmup_steps = 100;
+  std::int64_t decay_every_steps = 0;  // 0: no decay
+  double decay_factor = 0.5;
+  double weight_decay = 1e-4;
+  double value_loss_weight = 1.0;
+};
+
+struct StepLosses {
+  double policy = 0;
+  double value = 0;
+  double total = 0;
+};
+
+class Trainer {
+ public:
+  Trainer(nn::ZertzNet net, const TrainerParams& params);
+
+  // One optimiser step on a batch: inputs [B, planes, G, G], policy targets [B, 10 G G],
+  // value targets [B, 3] (probabilities).
+  StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy, const torch::Tensor& value);
+
+  double learning_rate_at(std::int64_t step) const;
+  std::int64_t steps() const { return steps_; }
+  void set_steps(std::int64_t steps) { steps_ = steps; }
+  nn::ZertzNet& net() { return net_; }
+  torch::optim::AdamW& optimizer() { return *optimizer_; }
+
+ private:
+  nn::ZertzNet net_;
+  TrainerParams params_;
+  std::unique_ptr<torch::optim::AdamW> optimizer_;
+  std::int64_t steps_ = 0;
+};
+
+}  // namespace zertz::training
