@@ -70,4 +70,57 @@ struct BenchMctsOptions {
 };
 int run_bench_mcts(const BenchMctsOptions& options);
 
+// `zertz train`: see training/train_loop.h (TrainOptions).
+int run_train(const std::string& config, const std::string& run_dir, const std::vector<std::string>& overrides);
+
+struct ArenaOptions {
+  std::string a, b;  // random, greedy, rollout:N or a checkpoint path
+  int games = 100;
+  int visits = 200;  // per decision of a network player
+  int threads = 4;
+  std::string variant;  // empty: a checkpoint's, else tournament
+  std::uint64_t seed = 1;
+  std::string sprt;  // "elo0,elo1[,alpha,beta]"; empty: no SPRT
+  int opening_actions = 2;
+  std::string out = "arena";
+};
+int run_arena(const ArenaOptions& options);
+
+struct LadderOptions {
+  std::string run_dir;
+  int games_per_pair = 20;
+  int visits = 200;
+  int threads = 4;
+  std::string baseline = "random";
+  std::uint64_t seed = 1;
+  bool no_play = false;  // rate the games already played, play none
+};
+int run_ladder(const LadderOptions& options);
+
+// Front ends (frontends/). MODEL: random, greedy, rollout:N or a checkpoint file.
+struct EngineOptions {
+  std::string model = "random";
+  std::string variant;  // empty: a checkpoint's variant, else tournament
+  int visits = 200;     // per atomic decision of a network, and for analysis
+  int threads = 1;      // search threads of a network
+  std::uint64_t seed = 1;
+};
+int run_engine(const EngineOptions& options);
+
+struct PlayOptions {
+  std::string model = "random";
+  std::string variant;  // empty: a checkpoint's variant, else tournament
+  bool second = false;  // the person moves second
+  int visits = 200;
+  int threads = 1;
+  std::uint64_t seed = 1;
+};
+int run_play(const PlayOptions& options);
+
+struct RenderOptions {
+  std::string input;  // a position string or a game record file (.zertz or .sgf)
+  std::string out;    // FILE.svg or FILE.html
+};
+int run_render(const RenderOptions& options);
+
 }  // namespace zertz::cli

@@ -70,6 +70,13 @@ int main(int argc, char** argv) {
   init_model_cmd->add_option("--out", init_model.out, "Checkpoint file")->required();
   init_model_cmd->add_option("--seed", init_model.seed, "Random seed");
 
+  std::string train_config = "configs/default.yaml", train_run_dir = "runs/default";
+  std::vector<std::string> train_overrides;
+  auto* train_cmd = app.add_subcommand("train", "Self-play and training in a run directory (resumes)");
+  train_cmd->add_option("--config", train_config, "YAML config (ignored when the run directory has one)");
+  train_cmd->add_option("--run-dir", train_run_dir, "Run directory");
+  train_cmd->add_option("--set", train_overrides, "Override a key: section.key=value")->take_all();
+
   ReplayOptions replay;
   auto* replay_cmd =
       app.add_subcommand("replay", "Replay game records (.sgf from boardspace, or ours)");
@@ -82,9 +89,66 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--seed", demo.seed, "Random seed");
   demo_cmd->add_option("--out", demo.out, "Also save the game record to this file");
 
+  ArenaOptions arena;
+  auto* arena_cmd = app.add_subcommand("arena", "A match between two players: score, Elo, SPRT");
+  arena_cmd->add_option("a", arena.a, "First player: random, greedy, rollout:N or a checkpoint")->required();
+  arena_cmd->add_option("b", arena.b, "Second player")->required();
+  arena_cmd->add_option("--games", arena.games, "Games (at most, with --sprt)")->check(CLI::Range(1, 1000000));
+  arena_cmd->add_option("--visits", arena.visits, "Visits per decision of a network player")
+      ->check(CLI::Range(1, 10000000));
+  arena_cmd->add_option("--threads", arena.threads, "Games played at once")->check(CLI::Range(1, 1024));
+  arena_cmd->add_option("--variant", arena.variant, "Rule variant (default: a checkpoint's, else tournament)")
+      ->check(CLI::IsMember(variants));
+  arena_cmd->add_option("--seed", arena.seed, "Random seed (openings and players)");
+  arena_cmd->add_option("--sprt", arena.sprt, "Stop when the SPRT decides: elo0,elo1[,alpha,beta]");
+  arena_cmd->add_option("--opening-actions", arena.opening_actions, "Random atomic actions that open each game pair")
+      ->check(CLI::Range(0, 1000));
+  arena_cmd->add_option("--out", arena.out, "Folder for arena.jsonl and games/");
+
+  LadderOptions ladder;
+  auto* ladder_cmd = app.add_subcommand("ladder", "Rate a run's checkpoints and baselines (plays missing games)");
+  ladder_cmd->add_option("run_dir", ladder.run_dir, "Run directory")->required();
+  ladder_cmd->add_option("--games", ladder.games_per_pair, "Games per pair of players")->check(CLI::Range(2, 1000000));
+  ladder_cmd->add_option("--visits", ladder.visits, "Visits per decision of a checkpoint")
+      ->check(CLI::Range(1, 10000000));
+  ladder_cmd->add_option("--threads", ladder.threads, "Games played at once")->check(CLI::Range(1, 1024));
+  ladder_cmd->add_option("--baseline", ladder.baseline, "Each checkpoint's baseline opponent");
+  ladder_cmd->add_option("--seed", ladder.seed, "Random seed");
+  ladder_cmd->add_flag("--no-play", ladder.no_play, "Only rate the games already played");
+
+  EngineOptions engine;
+  auto* engine_cmd = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout");
+  engine_cmd->add_option("--model", engine.model, "random, greedy, rollout:N or a checkpoint");
+  engine_cmd->add_option("--variant", engine.variant, "Starting variant (default: the model's, else tournament)")
+      ->check(CLI::IsMember(variants));
+  engine_cmd->add_option("--visits", engine.visits, "Visits per decision (network) and analysis")
+      ->check(CLI::Range(1, 10000000));
+  engine_cmd->add_option("--threads", engine.threads, "Search threads (network)")->check(CLI::Range(1, 256));
+  engine_cmd->add_option("--seed", engine.seed, "Random seed");
+
+  PlayOptions play;
+  auto* play_cmd = app.add_subcommand("play", "Play against the computer in the terminal");
+  play_cmd->add_option("--model", play.model, "random, greedy, rollout:N or a checkpoint");
+  play_cmd->add_option("--variant", play.variant, "Rule variant (default: the model's, else tournament)")
+      ->check(CLI::IsMember(variants));
+  bool play_first = false;  // the default; the flag exists so that either side can be named
+  auto* first_flag = play_cmd->add_flag("--first", play_first, "You move first (the default)");
+  play_cmd->add_flag("--second", play.second, "You move second")->excludes(first_flag);
+  play_cmd->add_option("--visits", play.visits, "Visits per decision (network) and hints")
+      ->check(CLI::Range(1, 10000000));
+  play_cmd->add_option("--threads", play.threads, "Search threads (network)")->check(CLI::Range(1, 256));
+  play_cmd->add_option("--seed", play.seed, "Random seed");
+
+  RenderOptions render;
+  auto* render_cmd = app.add_subcommand("render", "Draw a position (SVG) or a game viewer (HTML)");
+  render_cmd->add_option("input", render.input, "A position string or a game record (.zertz, .sgf)")
+      ->required();
+  render_cmd->add_option("--out", render.out, "FILE.svg or FILE.html")->required();
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*perft_cmd) return run_perft(perft);
+    if (*train_cmd) return run_train(train_config, train_run_dir, train_overrides);
     if (*bench_core_cmd) return run_bench_core(bench_core);
     if (*bench_nn_cmd) return run_bench_nn(bench_nn);
     if (*bench_mcts_cmd) return run_bench_mcts(bench_mcts);
@@ -93,6 +157,11 @@ int main(int argc, char** argv) {
 
     if (*replay_cmd) return run_replay(replay);
     if (*demo_cmd) return run_demo(demo);
+    if (*arena_cmd) return run_arena(arena);
+    if (*ladder_cmd) return run_ladder(ladder);
+    if (*engine_cmd) return run_engine(engine);
+    if (*play_cmd) return run_play(play);
+    if (*render_cmd) return run_render(render);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;

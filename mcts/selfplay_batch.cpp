@@ -57,6 +57,7 @@ void SelfPlayBatch::start_game(Slot& slot) {
 void SelfPlayBatch::play(int num_games, const std::function<void(SelfPlayGame&&)>& on_game,
                          const std::function<bool()>& stop) {
   Clock::time_point start = Clock::now();
+  const double seconds_before = stats_.seconds;  // kept current every round, for live figures
   games_wanted_ = games_started_ + num_games;
   for (int i = 0; i < options_.games_in_flight && games_started_ < games_wanted_; ++i) {
     if (i == static_cast<int>(slots_.size())) {
@@ -82,8 +83,9 @@ void SelfPlayBatch::play(int num_games, const std::function<void(SelfPlayGame&&)
     ++stats_.evaluator_calls;
     stats_.leaves_evaluated += batch_.size();
     for (Slot* slot : waiting) slot->search.complete();
+    stats_.seconds = seconds_before + seconds_since(start);
   }
-  stats_.seconds += seconds_since(start);
+  stats_.seconds = seconds_before + seconds_since(start);
 }
 
 bool SelfPlayBatch::advance(Slot& slot, const std::function<void(SelfPlayGame&&)>& on_game) {

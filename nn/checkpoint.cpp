@@ -104,6 +104,7 @@ Parts read_parts(const std::string& path) {
     parts.info.step = j.at("step").get<std::int64_t>();
     parts.info.config_text = j.at("config").get<std::string>();
     parts.info.rng_state = j.at("rng_state").get<std::vector<std::uint64_t>>();
+    parts.info.counters = j.at("counters").get<std::map<std::string, std::int64_t>>();
   } catch (const nlohmann::json::exception& e) {
     throw CheckpointError(path + " has an unreadable header: " + e.what());
   }
@@ -122,7 +123,8 @@ void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzN
                            {"variant", info.variant},
                            {"step", info.step},
                            {"config", info.config_text},
-                           {"rng_state", info.rng_state}};
+                           {"rng_state", info.rng_state},
+                           {"counters", info.counters}};
   torch::serialize::OutputArchive archive;
   torch::serialize::OutputArchive model_archive, optimizer_archive;
   net->save(model_archive);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ struct CheckpointInfo {
   std::int64_t step = 0;
   std::string config_text;               // the run's resolved config
   std::vector<std::uint64_t> rng_state;  // the caller's generators (e.g. Rng::state())
+  std::map<std::string, std::int64_t> counters;  // the caller's progress (games, samples, ...)
 };
 
 // Writes atomically; `optimizer` may be null. Saves torch's default CPU generator too.

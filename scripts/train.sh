@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The main job. Installs the Debian packages when missing and builds; until the training loop
-# exists (issue 5) it plays and prints a demo game between two random players.
+# The main job: installs the Debian packages when missing, builds, and trains on the default
+# config in runs/default (running it again resumes there). Extra arguments go to `zertz train`,
+# e.g. scripts/train.sh --set run.time_budget_minutes=30
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
 BUILD_DIR="$ROOT/build" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DZERTZ_SANITIZE=
-"$ROOT/build/cli/zertz" demo --variant basic "$@"
+cd "$ROOT"
+exec "$ROOT/build/cli/zertz" train --config configs/default.yaml --run-dir runs/default "$@"

@@ -83,12 +83,22 @@ bool valid(const KeySpec& spec, const std::string& value) {
 }  // namespace
 
 std::string nearest_key(std::string_view key) {
+  std::string_view leaf = key.substr(key.find('.') + 1);
+  std::string_view section = key.substr(0, key.find('.'));
   std::string best;
   std::size_t best_distance = std::string::npos;
   for (const KeySpec& spec : config_schema()) {
-    // Compare both the full key and its last part, so a key in the wrong section is found too.
-    std::string_view leaf = std::string_view(spec.name).substr(spec.name.find('.') + 1);
-    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(key, leaf));
+    std::string_view spec_section = std::string_view(spec.name).substr(0, spec.name.find('.'));
+    std::string_view spec_leaf = std::string_view(spec.name).substr(spec.name.find('.') + 1);
+    // The whole key; its last part (a key in the wrong section); or one word of it ("vists" is
+    // nearest to full_visits' "visits").
+    std::size_t other_section = section == spec_section ? 0 : 1;
+    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + other_section);
+    for (std::size_t start = 0; start < spec_leaf.size();) {
+      std::size_t end = std::min(spec_leaf.find('_', start), spec_leaf.size());
+      d = std::min(d, edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1 + other_section);
+      start = end + 1;
+    }
     if (d < best_distance) {
       best_distance = d;
       best = spec.name;

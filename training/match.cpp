@@ -1,71 +1,102 @@
 #include "training/match.h"
 
 #include <atomic>
-#include <cmath>
-#include <limits>
+#include <exception>
+#include <map>
 #include <mutex>
 #include <thread>
+#include <vector>
+
+#include "core/replay.h"
+#include "core/turn.h"
 
 namespace zertz::training {
 
-double elo_of_score(double score) {
-  if (score <= 0) return -std::numeric_limits<double>::infinity();
-  if (score >= 1) return std::numeric_limits<double>::infinity();
-  return -400.0 * std::log10(1.0 / score - 1.0);
-}
-
-double MatchResult::score() const {
-  int n = wins + draws + losses;
-  return n ? (wins + 0.5 * draws) / n : 0.5;
-}
-
-double MatchResult::elo() const { return elo_of_score(score()); }
-
 namespace {
-double score_margin(const MatchResult& r) {
-  int n = r.wins + r.draws + r.losses;
-  if (n == 0) return 0;
-  double s = r.score();
-  double variance = (r.wins * (1 - s) * (1 - s) + r.draws * (0.5 - s) * (0.5 - s) + r.losses * s * s) / n;
-  return 1.96 * std::sqrt(variance / n);
+
+// Plays game `index`: the pair's shared opening, then the two players with colours by parity.
+MatchGame play_game(const Variant& variant, const MakePlayer& first, const MakePlayer& second,
+                    const MatchOptions& options, int index) {
+  Rng opening(options.seed * 7919 + static_cast<std::uint64_t>(index / 2));
+  std::uint64_t seed = options.seed * 1000003 + static_cast<std::uint64_t>(index);
+  std::unique_ptr<mcts::Player> a = first(seed), b = second(seed + 500009);
+  MatchGame result;
+  result.index = index;
+  result.first_is_player1 = index % 2 == 0;
+  GameRecord& record = result.record;
+  record.variant = variant.name;
+  record.player1 = (result.first_is_player1 ? a : b)->name();
+  record.player2 = (result.first_is_player1 ? b : a)->name();
+
+  Game game{State(variant)};
+  State turn_start = game.state();
+  Turn turn;
+  auto play = [&](Action action) {
+    int mover = game.state().to_move();
+    turn.actions.push_back(action);
+    game.apply(action);
+    if (game.is_terminal() || game.state().to_move() != mover) {
+      record.turns.push_back(format_turn(turn_start, turn));
+      turn_start = game.state();
+      turn.actions.clear();
+    }
+  };
+  for (int i = 0; i < options.opening_actions && !game.is_terminal(); ++i) {
+    play(game.state().random_action(opening));
+  }
+  while (!game.is_terminal() && game.turns_played() < options.max_turns) {
+    bool a_moves = (game.state().to_move() == 0) == result.first_is_player1;
+    play((a_moves ? a : b)->choose_action(game));
+  }
+  if (game.is_terminal()) {
+    record.result = result_string(game.outcome());
+    record.termination = game.ended_by_repetition() ? "repetition" : "normal";
+    if (game.outcome() != Outcome::kDraw) {
+      bool player1_won = game.outcome() == Outcome::kFirstWins;
+      result.first_result = player1_won == result.first_is_player1 ? 1 : -1;
+    }
+  } else {
+    record.termination = "capped";  // result "*": scored a draw, not a rules draw
+  }
+  return result;
 }
+
 }  // namespace
 
-double MatchResult::elo_low() const { return elo_of_score(score() - score_margin(*this)); }
-double MatchResult::elo_high() const { return elo_of_score(score() + score_margin(*this)); }
-
-MatchResult play_match(const Variant& variant, const PlayerFactory& first, const PlayerFactory& second,
+MatchResult play_match(const Variant& variant, const MakePlayer& first, const MakePlayer& second,
                        const MatchOptions& options) {
   MatchResult result;
   std::mutex mutex;
   std::atomic<int> next{0};
+  std::atomic<bool> stopped{false};
+  int next_reported = 0;
+  std::map<int, MatchGame> waiting;  // finished games whose predecessors are still being played
+  std::exception_ptr failure;        // the first exception of a game thread, rethrown to the caller
   auto worker = [&] {
-    for (int g; (g = next++) < options.games;) {
-      // A pair of games shares its opening; the first player moves first in even games.
-      Rng opening(options.seed * 7919 + static_cast<std::uint64_t>(g / 2));
-      std::uint64_t seed = options.seed * 1000003 + static_cast<std::uint64_t>(g);
-      std::unique_ptr<mcts::Player> a = first(seed), b = second(seed + 500009);
-      Game game{State(variant)};
-      for (int i = 0; i < options.opening_actions && !game.is_terminal(); ++i) {
-        game.apply(game.state().random_action(opening));
+    try {
+      for (int g; !stopped && (g = next++) < options.games;) {
+        MatchGame game = play_game(variant, first, second, options, g);
+        std::lock_guard lock(mutex);
+        waiting.emplace(g, std::move(game));
+        // Count games in index order: the result and an early stop depend on the seed only.
+        for (auto it = waiting.begin();
+             !stopped && it != waiting.end() && it->first == next_reported;
+             it = waiting.erase(it), ++next_reported) {
+          int r = it->second.first_result;
+          (r > 0 ? result.wins : r < 0 ? result.losses : result.draws)++;
+          if (options.on_game && options.on_game(it->second, result)) stopped = true;
+        }
       }
-      bool a_first = g % 2 == 0;
-      while (!game.is_terminal() && game.turns_played() < options.max_turns) {
-        bool a_moves = (game.state().to_move() == 0) == a_first;
-        game.apply((a_moves ? a : b)->choose_action(game));
-      }
-      int a_result = 0;
-      if (game.is_terminal() && game.outcome() != Outcome::kDraw) {
-        bool first_won = game.outcome() == Outcome::kFirstWins;
-        a_result = first_won == a_first ? 1 : -1;
-      }
+    } catch (...) {
       std::lock_guard lock(mutex);
-      (a_result > 0 ? result.wins : a_result < 0 ? result.losses : result.draws)++;
+      if (!failure) failure = std::current_exception();
+      stopped = true;
     }
   };
   std::vector<std::thread> threads;
   for (int t = 0; t < std::max(1, options.threads); ++t) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
   return result;
 }
 

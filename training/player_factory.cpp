@@ -39,6 +39,10 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
 
 PlayerFactory::~PlayerFactory() = default;
 
+mcts::Evaluator* PlayerFactory::evaluator() const {
+  return network_ ? network_->evaluator.get() : nullptr;
+}
+
 std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
   if (!network_) return mcts::make_player(spec_.name, seed);
   return std::make_unique<NetworkPlayer>(spec_.name, *network_->evaluator, spec_.visits, seed);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "mcts/evaluator.h"
 #include "mcts/players.h"
 
 namespace zertz::training {
@@ -27,6 +28,9 @@ class PlayerFactory {
   ~PlayerFactory();
   std::unique_ptr<mcts::Player> make(std::uint64_t seed) const;
   const std::string& name() const { return spec_.name; }
+  // The network's evaluator, shared by the players made, for front ends that run their own
+  // search (analysis); nullptr for a baseline.
+  mcts::Evaluator* evaluator() const;
 
  private:
   struct Network;

@@ -32,6 +32,11 @@ void ReplayWindow::add(TrainingGame game) {
   trim();
 }
 
+void ReplayWindow::set_total_samples(std::int64_t total) {
+  std::lock_guard lock(mutex_);
+  total_ = total;
+}
+
 void ReplayWindow::trim() {
   std::int64_t keep = window_size(params_, total_);
   while (!games_.empty() && static_cast<std::int64_t>(samples_.size()) -
@@ -61,10 +66,10 @@ std::int64_t ReplayWindow::games_held() const {
 bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const {
   const nn::Encoding& e = nn::Encoding::of(*variant_.board);
   const Board& board = *variant_.board;
-  std::fill(policy, policy + static_cast<std::ptrdiff_t>(batch) * e.policy_size(), 0.0f);
-  std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
   std::lock_guard lock(mutex_);
   if (samples_.empty()) return false;
+  std::fill(policy, policy + static_cast<std::ptrdiff_t>(batch) * e.policy_size(), 0.0f);
+  std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
   for (int b = 0; b < batch; ++b) {
     const SampleRef& ref = samples_[rng.below(static_cast<std::uint32_t>(samples_.size()))];
     const TrainingGame& game = games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game;

@@ -28,6 +28,9 @@ class ReplayWindow {
 
   // Adds a game's full-search decisions as samples; drops the oldest games beyond the window.
   void add(TrainingGame game);
+  // On resume: `total` samples were added before (the window's size follows from it); the
+  // newest games from disk come in afterwards through add().
+  void set_total_samples(std::int64_t total);
   std::int64_t total_samples() const;   // ever added
   std::int64_t window_samples() const;  // held now
   std::int64_t games_held() const;

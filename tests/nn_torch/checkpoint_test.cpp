@@ -54,6 +54,7 @@ TEST(Checkpoint, RoundTripRestoresWeightsOptimiserStepConfigAndRandomState) {
   info.step = 42;
   info.config_text = "model: tiny\n";
   info.rng_state = {1, 2, 3, 0xffffffffffffffffULL};
+  info.counters = {{"games", 12}, {"samples", 3456}};
   std::string path = temp_path("roundtrip");
   save_checkpoint(path, info, net, &adam);
   torch::Tensor next_random = torch::rand({3});
@@ -66,6 +67,7 @@ TEST(Checkpoint, RoundTripRestoresWeightsOptimiserStepConfigAndRandomState) {
   EXPECT_EQ(back.variant, "tournament");
   EXPECT_EQ(back.config_text, "model: tiny\n");
   EXPECT_EQ(back.rng_state, info.rng_state);
+  EXPECT_EQ(back.counters, info.counters);
   EXPECT_TRUE(torch::equal(torch::rand({3}), next_random));
 
   // The same next step from both: weights and Adam's moments were restored exactly.

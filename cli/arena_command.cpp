@@ -1,0 +1,78 @@
+// `zertz arena A B`: a match between two players, with its Elo difference and optionally the SPRT.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "training/arena.h"
+
+namespace zertz::cli {
+
+namespace {
+
+// "elo0,elo1" or "elo0,elo1,alpha,beta".
+training::SprtParams parse_sprt(const std::string& text) {
+  std::vector<double> values;
+  std::istringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    try {
+      std::size_t used = 0;
+      values.push_back(std::stod(item, &used));
+      if (used != item.size()) throw std::invalid_argument(item);
+    } catch (const std::exception&) {
+      throw InputError("--sprt: expected a number, found '" + item + "'");
+    }
+  }
+  if (values.size() != 2 && values.size() != 4) {
+    throw InputError("--sprt: expected elo0,elo1 or elo0,elo1,alpha,beta, found '" + text + "'");
+  }
+  training::SprtParams sprt{values[0], values[1]};
+  if (values.size() == 4) sprt.alpha = values[2], sprt.beta = values[3];
+  if (sprt.elo0 >= sprt.elo1) throw InputError("--sprt: elo0 must be below elo1");
+  for (double p : {sprt.alpha, sprt.beta}) {
+    if (!(p > 0 && p < 0.5)) throw InputError("--sprt: alpha and beta must lie in (0, 0.5)");
+  }
+  return sprt;
+}
+
+std::string signed_elo(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char text[16];
+  std::snprintf(text, sizeof text, "%+.0f", std::round(elo) + 0.0);  // + 0.0: no "-0"
+  return text;
+}
+
+}  // namespace
+
+int run_arena(const ArenaOptions& options) {
+  training::ArenaOptions arena;
+  arena.variant = options.variant;
+  arena.games = options.games;
+  arena.visits = options.visits;
+  arena.threads = options.threads;
+  arena.seed = options.seed;
+  arena.opening_actions = options.opening_actions;
+  arena.out_dir = options.out;
+  if (!options.sprt.empty()) arena.sprt = parse_sprt(options.sprt);
+  training::ArenaReport report = training::run_arena(options.a, options.b, arena);
+
+  const training::MatchResult& r = report.result;
+  std::printf("arena: %s vs %s, %s, %d games, seed %llu\n", report.a.c_str(), report.b.c_str(),
+              report.variant.c_str(), r.games(), static_cast<unsigned long long>(options.seed));
+  std::printf("%s: W %d D %d L %d, score %.3f, Elo %s [%s, %s] (95%%)\n", report.a.c_str(), r.wins,
+              r.draws, r.losses, r.score(), signed_elo(report.elo.elo).c_str(),
+              signed_elo(report.elo.low).c_str(), signed_elo(report.elo.high).c_str());
+  if (arena.sprt) {
+    std::printf("sprt elo0 %g elo1 %g alpha %g beta %g: LLR %.2f in [%.2f, %.2f], %s\n",
+                arena.sprt->elo0, arena.sprt->elo1, arena.sprt->alpha, arena.sprt->beta,
+                report.llr.value_or(0), arena.sprt->lower_bound(), arena.sprt->upper_bound(),
+                training::to_string(report.decision));
+  }
+  std::printf("results appended to %s; records in %s\n", (arena.out_dir / "arena.jsonl").c_str(),
+              report.records_dir.c_str());
+  return 0;
+}
+
+}  // namespace zertz::cli

@@ -1,0 +1,45 @@
+// `zertz ladder RUN_DIR`: plays the games a run's ladder is missing and rates every player.
+#include <cstdio>
+
+#include "cli/commands.h"
+#include "training/ladder_update.h"
+
+namespace zertz::cli {
+
+int run_ladder(const LadderOptions& options) {
+  training::RunDir run(options.run_dir);
+  training::LadderOptions ladder;
+  ladder.games_per_pair = options.games_per_pair;
+  ladder.visits = options.visits;
+  ladder.threads = options.threads;
+  ladder.baseline = options.baseline;
+  ladder.seed = options.seed;
+  ladder.play = !options.no_play;
+  ladder.plot_script = ZERTZ_PLOT_ELO_SCRIPT;
+  auto on_match = [](const training::ArenaReport& m) {
+    std::printf("played %s vs %s: W %d D %d L %d\n", m.a.c_str(), m.b.c_str(), m.result.wins,
+                m.result.draws, m.result.losses);
+    std::fflush(stdout);
+  };
+  training::LadderReport report = training::update_ladder(run, ladder, on_match);
+  if (report.ratings.empty()) {
+    std::printf("no games yet in %s\n", run.arena_dir().c_str());
+    return 0;
+  }
+  std::printf("%-24s %8s %8s %8s\n", "player", "elo", "+-95%", "games");
+  for (const training::Rating& r : report.ratings) {
+    if (r.connected) {
+      std::printf("%-24s %+8.0f %8.0f %8.0f\n", r.player.c_str(), r.elo, r.error95, r.games);
+    } else {
+      std::printf("%-24s %8s %8s %8.0f  (no games linking it to random)\n", r.player.c_str(), "-",
+                  "-", r.games);
+    }
+  }
+  std::printf("ratings written to %s\n", report.csv.c_str());
+  if (!report.png.empty()) std::printf("plot written to %s\n", report.png.c_str());
+  if (!report.plot_problem.empty())
+    std::fprintf(stderr, "warning: %s\n", report.plot_problem.c_str());
+  return 0;
+}
+
+}  // namespace zertz::cli

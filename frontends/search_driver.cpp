@@ -1,0 +1,213 @@
+#include "frontends/search_driver.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/error.h"
+#include "mcts/search.h"
+#include "nn/checkpoint.h"
+
+namespace zertz::frontends {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Visits added per step of a timed search: small, so the deadline is kept closely.
+constexpr int kTimedChunk = 32;
+
+training::PlayerSpec spec_for(const DriverOptions& options) {
+  training::PlayerSpec spec;
+  spec.name = options.model;
+  spec.visits = options.visits;
+  return spec;
+}
+
+// Searches until `deadline`, the root is proven or a single action is left.
+mcts::SearchResult run_until(mcts::Search& search, Clock::time_point deadline, Rng& rng) {
+  while (true) {
+    std::uint32_t before = search.root().visits();
+    mcts::SearchResult result =
+        search.run(static_cast<int>(before) + kTimedChunk, /*full=*/false, 0.0f, rng);
+    bool stuck = result.root_visits == before;
+    if (Clock::now() >= deadline || stuck || result.proven != mcts::Proven::kUnknown) return result;
+  }
+}
+
+// Splits atomic actions played from `state` into full turns in notation; an unfinished last
+// turn is left out.
+std::vector<std::string> turns_in_notation(State state, const std::vector<Action>& actions) {
+  std::vector<std::string> texts;
+  State before = state;
+  Turn turn;
+  for (Action action : actions) {
+    int mover = state.to_move();
+    state.apply(action);
+    turn.actions.push_back(action);
+    if (state.is_terminal() || state.to_move() != mover) {
+      texts.push_back(format_turn(before, turn));
+      turn.actions.clear();
+      before = state;
+    }
+  }
+  return texts;
+}
+
+// The visited full turns below `node` (reached by `prefix` from the root): a turn ends where
+// the player to move changes or the game ends.
+void collect_turns(const mcts::Node& node, const State& state, std::vector<Action>& prefix,
+                   std::vector<std::pair<std::vector<Action>, const mcts::Node*>>& out) {
+  for (const mcts::Node& child : node.children()) {
+    if (child.visits() == 0) continue;
+    State next = state;
+    next.apply(child.action());
+    prefix.push_back(child.action());
+    if (next.is_terminal() || next.to_move() != state.to_move()) {
+      out.emplace_back(prefix, &child);
+    } else if (child.is_expanded()) {
+      collect_turns(child, next, prefix, out);
+    }
+    prefix.pop_back();
+  }
+}
+
+}  // namespace
+
+const Variant& default_variant(const std::string& model) {
+  bool baseline = model == "random" || model == "greedy" || model.starts_with("rollout:");
+  if (baseline) return Variant::tournament();
+  std::string name = nn::read_checkpoint_info(model).variant;
+  const Variant* variant = Variant::find(name);
+  if (variant == nullptr) throw nn::CheckpointError(model + ": unknown variant '" + name + "'");
+  return *variant;
+}
+
+const char* proven_name(mcts::Proven proven) {
+  switch (proven) {
+    case mcts::Proven::kWin: return "win";
+    case mcts::Proven::kLoss: return "loss";
+    case mcts::Proven::kDraw: return "draw";
+    case mcts::Proven::kUnknown: break;
+  }
+  return "-";
+}
+
+SearchDriver::SearchDriver(const DriverOptions& options, const Variant& variant)
+    : options_(options), rollouts_(options.seed), rng_(options.seed) {
+  set_variant(variant);
+}
+
+SearchDriver::~SearchDriver() = default;
+
+void SearchDriver::set_variant(const Variant& variant) {
+  auto factory = std::make_unique<training::PlayerFactory>(spec_for(options_), variant);
+  player_ = factory->make(options_.seed);
+  factory_ = std::move(factory);
+}
+
+mcts::SearchParams SearchDriver::network_params() const {
+  mcts::SearchParams params;
+  if (has_network()) {
+    params.threads = options_.threads;
+    params.leaves_per_batch = 8;  // as NetworkPlayer: one search fills a batch
+  } else {
+    // As the rollout:N player: noisy playout values and uniform priors want wide exploration.
+    params.cpuct = 3.0f;
+    params.fpu_reduction = 0.0f;
+    params.fpu_reduction_root = 0.0f;
+  }
+  params.validate();
+  return params;
+}
+
+Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
+  if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
+  if (has_network()) return search_turn(session, budget);
+  if (budget.visits > 0 || budget.time_ms > 0) {
+    throw InputError("the baseline " + options_.model +
+                     " plays at its own strength: visits and time need a network model");
+  }
+  Choice choice;
+  choice.turn = player_->choose_turn(session.game());
+  choice.text = format_turn(session.state(), choice.turn);
+  return choice;
+}
+
+Choice SearchDriver::search_turn(const GameSession& session, const Budget& budget) {
+  const State& start = session.state();
+  mcts::Search search(network_params(), *factory_->evaluator(), start);
+  search.set_root(start, session.repetition());
+  int visits = budget.visits > 0 ? budget.visits : options_.visits;
+  Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(budget.time_ms);
+  Choice choice;
+  int mover = start.to_move();
+  while (!search.root_state().is_terminal() && search.root_state().to_move() == mover) {
+    mcts::SearchResult result;
+    if (budget.time_ms > 0) {
+      // Half of what is left per decision: a placement's removal or a chain's next jump
+      // still gets time, and the reused subtree carries the first decision's work over.
+      result = run_until(search, Clock::now() + (deadline - Clock::now()) / 2, rng_);
+    } else {
+      result = search.run(visits, /*full=*/false, 0.0f, rng_);
+    }
+    if (choice.turn.actions.empty()) {
+      choice.value = result.root_value;
+      choice.visits = result.root_visits;
+    }
+    choice.turn.actions.push_back(result.chosen);
+    search.play(result.chosen);
+  }
+  choice.text = format_turn(start, choice.turn);
+  return choice;
+}
+
+Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_candidates) {
+  if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
+  const State& start = session.state();
+  mcts::Evaluator* evaluator = factory_->evaluator();
+  mcts::Search search(network_params(), evaluator ? *evaluator : rollouts_, start);
+  search.set_root(start, session.repetition());
+  int budget = visits > 0 ? visits : options_.visits;
+  mcts::SearchResult result = search.run(budget, /*full=*/false, 0.0f, rng_);
+  Analysis analysis;
+  analysis.root_value = result.root_value;
+  analysis.root_visits = result.root_visits;
+
+  // The search stops at once on a forced action (the only legal one): play it and search
+  // on, so that the choices after it are analysed.
+  std::vector<Action> prefix;
+  const State& root = search.root_state();
+  while (search.root().is_expanded() && search.root().num_children() == 1) {
+    prefix.push_back(search.root().children()[0].action());
+    search.play(prefix.back());
+    if (root.is_terminal() || root.to_move() != start.to_move()) {
+      // The whole turn is forced: it is the only candidate.
+      std::string turn = turns_in_notation(start, prefix).front();
+      analysis.candidates.push_back({turn, result.root_visits, result.root_value,
+                                     mcts::Proven::kUnknown, {turn}});
+      return analysis;
+    }
+    search.run(budget, /*full=*/false, 0.0f, rng_);
+  }
+  std::vector<std::pair<std::vector<Action>, const mcts::Node*>> turns;
+  collect_turns(search.root(), root, prefix, turns);
+  std::stable_sort(turns.begin(), turns.end(), [](const auto& a, const auto& b) {
+    if (a.second->visits() != b.second->visits()) return a.second->visits() > b.second->visits();
+    return a.second->mean_value() > b.second->mean_value();
+  });
+  if (static_cast<int>(turns.size()) > max_candidates) turns.resize(max_candidates);
+  for (const auto& [actions, node] : turns) {
+    std::vector<Action> line = actions;
+    for (Action action : mcts::principal_variation(*node)) line.push_back(action);
+    Candidate candidate;
+    candidate.pv = turns_in_notation(start, line);
+    candidate.turn = candidate.pv.front();
+    candidate.visits = node->visits();
+    candidate.value = node->mean_value();
+    candidate.proven = node->proven();
+    analysis.candidates.push_back(std::move(candidate));
+  }
+  return analysis;
+}
+
+}  // namespace zertz::frontends

@@ -1,0 +1,93 @@
+// The computer side of every front end: chooses full turns and analyses positions of a
+// GameSession. A network model searches with mcts::Search over its evaluator; a baseline
+// (random, greedy, rollout:N) plays through the Player interface, and its analysis is a search
+// with random playouts (the rollout:N player's evaluator), since a baseline has no values of
+// its own. The search keeps one value per node (P(win) - P(loss) for a network, the mean
+// playout result for rollouts), so analysis reports that value, not a win/draw/loss split.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontends/game_session.h"
+#include "mcts/node.h"
+#include "mcts/rollout_evaluator.h"
+#include "mcts/search_params.h"
+#include "training/player_factory.h"
+
+namespace zertz::frontends {
+
+struct DriverOptions {
+  std::string model = "random";  // a baseline name or a checkpoint path (PlayerFactory)
+  int visits = 200;              // per atomic decision, for a network and for analysis
+  int threads = 1;               // search threads, for a network
+  std::uint64_t seed = 1;
+};
+
+// How long to think: a visit count per atomic decision, or a wall-clock time for the turn.
+struct Budget {
+  int visits = 0;   // 0: the driver's default
+  int time_ms = 0;  // when positive, replaces visits
+};
+
+struct Choice {
+  Turn turn;
+  std::string text;
+  std::optional<float> value;  // the mover's root value, when the choice came from a search
+  std::uint32_t visits = 0;    // root visits of the turn's first decision (0 for baselines)
+};
+
+struct Candidate {
+  std::string turn;
+  std::uint32_t visits = 0;  // visits of the node where the turn ends
+  double value = 0.0;        // mean value there, from the mover's side, in [-1, 1]
+  mcts::Proven proven = mcts::Proven::kUnknown;
+  std::vector<std::string> pv;  // the principal variation, starting with this turn
+};
+
+struct Analysis {
+  float root_value = 0.0f;  // from the side of the player to move
+  std::uint32_t root_visits = 0;
+  std::vector<Candidate> candidates;  // most visited first
+};
+
+class SearchDriver {
+ public:
+  // Throws InputError or nn::CheckpointError (one line) when the model cannot be loaded or was
+  // trained for another variant.
+  SearchDriver(const DriverOptions& options, const Variant& variant);
+  ~SearchDriver();
+
+  // Switches to `variant`; throws as the constructor does and then keeps the old one.
+  void set_variant(const Variant& variant);
+  bool has_network() const { return factory_->evaluator() != nullptr; }
+  const std::string& model() const { return options_.model; }
+
+  // The turn to play in `session`, which is not over. A baseline takes no budget: it throws
+  // InputError when given one.
+  Choice choose(const GameSession& session, const Budget& budget);
+  // The most visited candidate turns (at most `max_candidates`); `visits` 0 means the default.
+  Analysis analyze(const GameSession& session, int visits, int max_candidates = 10);
+
+ private:
+  mcts::SearchParams network_params() const;
+  Choice search_turn(const GameSession& session, const Budget& budget);
+
+  DriverOptions options_;
+  std::unique_ptr<training::PlayerFactory> factory_;
+  std::unique_ptr<mcts::Player> player_;  // plays a baseline's turns
+  mcts::RolloutEvaluator rollouts_;       // a baseline's analysis
+  Rng rng_;
+};
+
+// The variant a model plays when none is asked for: a checkpoint's own, tournament for a
+// baseline. Throws nn::CheckpointError when a checkpoint cannot be read.
+const Variant& default_variant(const std::string& model);
+
+// "win", "loss", "draw" or "-" (not proven).
+const char* proven_name(mcts::Proven proven);
+
+}  // namespace zertz::frontends

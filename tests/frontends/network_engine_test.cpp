@@ -1,0 +1,55 @@
+// The engine with a network (a freshly initialised tiny model): genmove by visits and by time
+// and analyze search with mcts::Search and answer legal turns on every variant.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/turn.h"
+#include "frontends/engine.h"
+#include "nn/checkpoint.h"
+
+namespace zertz::frontends {
+namespace {
+
+std::string tiny_checkpoint(const Variant& variant) {
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("frontends-test-" + variant.name + "-" + std::to_string(::getpid()) + ".ckpt"))
+                         .string();
+  nn::CheckpointInfo info;
+  info.model = nn::ModelConfig::named("tiny");
+  info.variant = variant.name;
+  nn::ZertzNet net(info.model);
+  nn::save_checkpoint(path, info, net, nullptr);
+  return path;
+}
+
+// The turn of a `= TURN` answer, played on `state`; fails the test when it is not legal.
+void expect_legal_answer(const std::string& answer, State& state) {
+  ASSERT_EQ(answer.substr(0, 2), "= ") << answer;
+  std::string text = answer.substr(2, answer.size() - 4);
+  ASSERT_NO_THROW(apply_turn(state, parse_turn(state, text))) << text;
+}
+
+TEST(NetworkEngine, GenmoveAndAnalyzeOnEveryVariant) {
+  for (const Variant* variant : Variant::all()) {
+    std::string path = tiny_checkpoint(*variant);
+    {
+      Engine engine(DriverOptions{path, 16, 2, 1}, *variant);
+      State state(*variant);
+      expect_legal_answer(engine.answer("genmove"), state);
+      expect_legal_answer(engine.answer("genmove visits 24"), state);
+      expect_legal_answer(engine.answer("genmove time 50"), state);
+      std::string analysis = engine.answer("analyze visits 32");
+      EXPECT_EQ(analysis.substr(0, 9), "= visits ") << analysis;
+      EXPECT_NE(analysis.find(" turn "), std::string::npos) << analysis;
+      // A network plays one variant: another is refused and the game goes on.
+      std::string other = variant->name == "basic" ? "tournament" : "basic";
+      EXPECT_EQ(engine.answer("newgame " + other).substr(0, 11), "? newgame: ");
+      EXPECT_EQ(engine.answer("result"), "= *\n\n");
+    }
+    std::filesystem::remove(path);
+  }
+}
+
+}  // namespace
+}  // namespace zertz::frontends

@@ -1,0 +1,127 @@
+// Self-play records: shards round-trip and refuse damage; the replay window grows, trims and
+// samples consistent targets.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <numeric>
+
+#include "core/atomic_file.h"
+#include "nn/features.h"
+#include "training/game_shard.h"
+#include "training/replay_window.h"
+
+namespace zertz::training {
+namespace {
+
+// A random game recorded as self-play would: every other decision a full search with a
+// made-up policy target over the legal actions.
+TrainingGame random_game(std::uint64_t seed) {
+  Rng rng(seed);
+  State s(Variant::basic());
+  TrainingGame g;
+  g.variant = "basic";
+  bool full = true;
+  while (!s.is_terminal()) {
+    ActionList list;
+    s.legal_actions(list);
+    Decision d;
+    d.action = list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size)))];
+    d.full_search = full;
+    d.root_value = static_cast<float>(rng.uniform() * 2 - 1);
+    if (full) {
+      for (Action a : list) d.policy.emplace_back(a, 1.0f / static_cast<float>(list.size));
+    }
+    full = !full;
+    s.apply(d.action);
+    g.decisions.push_back(std::move(d));
+  }
+  g.outcome = s.outcome();
+  return g;
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("zertz-records-" + name + "-" + std::to_string(::getpid()))).string();
+}
+
+TEST(Shard, RoundTripsGames) {
+  std::vector<TrainingGame> games = {random_game(1), random_game(2), random_game(3)};
+  games[1].capped = true;
+  games[1].outcome = Outcome::kOngoing;
+  games[2].repetition = true;
+  std::string path = temp_path("roundtrip");
+  write_shard(path, games);
+  EXPECT_EQ(read_shard(path), games);
+  std::filesystem::remove(path);
+}
+
+TEST(Shard, DamageIsRefusedWithTheFileNamed) {
+  std::string data = encode_shard({random_game(4), random_game(5)});
+  auto refused = [&](const std::string& bytes, const std::string& what) {
+    try {
+      decode_shard(bytes, "games/shard-000007.zzg");
+      ADD_FAILURE() << "accepted: " << what;
+    } catch (const ShardError& e) {
+      EXPECT_NE(std::string(e.what()).find("games/shard-000007.zzg"), std::string::npos);
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    }
+  };
+  refused(data.substr(0, data.size() / 2), "truncated");
+  refused(data.substr(0, 10), "truncated");
+  std::string flipped = data;
+  flipped[data.size() / 2] ^= 0x20;
+  refused(flipped, "checksum mismatch");
+  refused("model: tiny\n", "not a game shard");
+  refused(data + "x", "trailing bytes");
+}
+
+TEST(ReplayWindow, SizeFollowsKataGosFormula) {
+  WindowParams p{1000, 0.75, 0.4};
+  EXPECT_EQ(window_size(p, 500), 500);
+  EXPECT_EQ(window_size(p, 1000), 1000);
+  // 1000 * (1 + 0.4 * ((16)^0.75 - 1) / 0.75) = 1000 * (1 + 0.4 * 7 / 0.75) = 4733
+  EXPECT_EQ(window_size(p, 16000), 4733);
+}
+
+TEST(ReplayWindow, DropsOldGamesAndStaysBounded) {
+  WindowParams p{200, 0.75, 0.0};  // scale 0: the window stays at 200 samples
+  ReplayWindow window(p, Variant::basic());
+  for (int i = 0; i < 60; ++i) window.add(random_game(100 + i));
+  EXPECT_GT(window.total_samples(), 600);
+  EXPECT_LE(window.window_samples(), 200 + 40);  // at most one game beyond the window
+  EXPECT_GE(window.window_samples(), 200);
+  EXPECT_LT(window.games_held(), 20);
+}
+
+TEST(ReplayWindow, SamplesHaveConsistentTargets) {
+  ReplayWindow window(WindowParams{10000, 0.75, 0.4}, Variant::basic());
+  float dummy;
+  Rng rng(1);
+  EXPECT_FALSE(window.sample(1, rng, &dummy, &dummy, &dummy));
+  for (int i = 0; i < 5; ++i) window.add(random_game(200 + i));
+  const nn::Encoding& e = nn::Encoding::of(Board::rings37());
+  const int batch = 64;
+  std::vector<float> x(batch * e.input_size()), policy(batch * e.policy_size()), value(batch * 3);
+  ASSERT_TRUE(window.sample(batch, rng, x.data(), policy.data(), value.data()));
+  for (int b = 0; b < batch; ++b) {
+    const float* target = policy.data() + b * e.policy_size();
+    const float* planes = x.data() + b * e.input_size();
+    float total = std::accumulate(target, target + e.policy_size(), 0.0f);
+    if (total > 0) EXPECT_NEAR(total, 1.0f, 1e-4);  // a forced pass has no policy entry
+    for (int i = 0; i < e.policy_size(); ++i) {
+      if (target[i] == 0) continue;
+      // A target entry lies on the board, and a placement's cell is vacant in the input.
+      EXPECT_EQ(e.on_board_policy_mask()[i], 1.0f);
+      int tag = i / e.grid_cells(), cell = i % e.grid_cells();
+      if (tag < 3) {
+        EXPECT_EQ(planes[nn::kPlaneRing * e.grid_cells() + cell], 1.0f);
+        EXPECT_EQ(planes[nn::kPlaneWhite * e.grid_cells() + cell] + planes[nn::kPlaneGrey * e.grid_cells() + cell] +
+                      planes[nn::kPlaneBlack * e.grid_cells() + cell],
+                  0.0f);
+      }
+    }
+    EXPECT_EQ(value[b * 3] + value[b * 3 + 1] + value[b * 3 + 2], 1.0f);
+  }
+}
+
+}  // namespace
+}  // namespace zertz::training

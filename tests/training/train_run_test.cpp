@@ -1,0 +1,138 @@
+// `zertz train` as a user runs it: a tiny config trains, checkpoints, resumes, survives
+// SIGKILL at any moment and stops cleanly on Ctrl-C.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "nn/checkpoint.h"
+#include "training/game_shard.h"
+#include "training/run_dir.h"
+
+namespace zertz::training {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kZertz = ZERTZ_BINARY;
+const std::string kTiny = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/configs/tiny.yaml";
+
+fs::path fresh_run(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("zertz-run-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+int train(const fs::path& dir, const std::vector<std::string>& sets = {}) {
+  std::string command = kZertz + " train --config " + kTiny + " --run-dir " + dir.string();
+  for (const std::string& s : sets) command += " --set " + s;
+  int status = std::system((command + " > " + (dir.string() + ".out") + " 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Starts `zertz train` without a step limit in the background.
+pid_t start_endless(const fs::path& dir) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::string out = dir.string() + ".out";
+    FILE* f = std::freopen(out.c_str(), "w", stdout);
+    (void)f;
+    execl(kZertz.c_str(), kZertz.c_str(), "train", "--config", kTiny.c_str(), "--run-dir", dir.c_str(), "--set",
+          "training.max_steps=0", "--set", "training.checkpoint_every_steps=2", nullptr);
+    _exit(127);
+  }
+  return pid;
+}
+
+void wait_for(const fs::path& file) {
+  for (int i = 0; i < 600 && !fs::exists(file); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(fs::exists(file)) << file;
+}
+
+std::int64_t latest_step(const fs::path& dir) {
+  auto latest = RunDir(dir).latest_checkpoint();
+  return latest ? nn::read_checkpoint_info(latest->string()).step : -1;
+}
+
+// Every checkpoint and shard in the run reads back whole.
+void expect_intact(const fs::path& dir) {
+  RunDir run(dir);
+  for (const fs::path& c : run.checkpoints()) EXPECT_NO_THROW(nn::read_checkpoint_info(c.string())) << c;
+  for (const fs::path& s : run.shards()) EXPECT_NO_THROW(read_shard(s.string())) << s;
+}
+
+TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
+  fs::path dir = fresh_run("tiny");
+  auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(train(dir), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000003.pt"));
+  EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000006.pt"));
+  nn::CheckpointInfo info = nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
+  nn::ZertzNet net(info.model);
+  EXPECT_NO_THROW(nn::load_checkpoint((dir / "checkpoints" / "step-0000006.pt").string(), net, nullptr));
+  EXPECT_GT(info.counters["games"], 0);
+  EXPECT_TRUE(fs::exists(dir / "config.yaml"));
+  EXPECT_TRUE(fs::exists(dir / "export" / "model.pt"));
+  EXPECT_TRUE(fs::exists(dir / "export" / "model.json"));
+  std::ifstream metrics(dir / "metrics.jsonl");
+  std::string text((std::istreambuf_iterator<char>(metrics)), {});
+  EXPECT_NE(text.find("\"event\":\"checkpoint\""), std::string::npos);
+  EXPECT_NE(text.find("\"event\":\"evaluation\""), std::string::npos);
+  expect_intact(dir);
+  fs::remove_all(dir);
+}
+
+TEST(TrainRun, ResumedRunContinuesTheStepCount) {
+  fs::path dir = fresh_run("resume");
+  ASSERT_EQ(train(dir), 0);
+  ASSERT_EQ(latest_step(dir), 6);
+  ASSERT_EQ(train(dir, {"training.max_steps=12"}), 0);
+  EXPECT_EQ(latest_step(dir), 12);
+  EXPECT_FALSE(fs::exists(dir / "checkpoints" / "step-0000001.pt"));  // counting went on from 6
+  EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000009.pt"));
+  fs::remove_all(dir);
+}
+
+TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
+  fs::path dir = fresh_run("killed");
+  pid_t pid = start_endless(dir);
+  wait_for(dir / "checkpoints" / "latest");
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  expect_intact(dir);
+  std::int64_t step = latest_step(dir);
+  ASSERT_GT(step, 0);
+  ASSERT_EQ(train(dir, {"training.max_steps=" + std::to_string(step + 4)}), 0);
+  EXPECT_EQ(latest_step(dir), step + 4);
+  expect_intact(dir);
+  fs::remove_all(dir);
+}
+
+TEST(TrainRun, CtrlCSavesAndExitsCleanly) {
+  fs::path dir = fresh_run("interrupt");
+  pid_t pid = start_endless(dir);
+  wait_for(dir / "checkpoints" / "latest");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  std::ifstream out(dir.string() + ".out");
+  std::string text((std::istreambuf_iterator<char>(out)), {});
+  EXPECT_NE(text.find("run the same command to resume"), std::string::npos) << text;
+  expect_intact(dir);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace zertz::training

@@ -1,0 +1,166 @@
+#include "training/arena.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "nn/checkpoint.h"
+#include "training/player_factory.h"
+
+namespace zertz::training {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_baseline(const std::string& spec) {
+  return spec == "random" || spec == "greedy" || spec.rfind("rollout:", 0) == 0;
+}
+
+std::string utc_now(const char* format) {
+  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, format, &tm);
+  return text;
+}
+
+// A fresh folder for the match's records, named by time and players.
+fs::path make_records_dir(const fs::path& out_dir, const std::string& a, const std::string& b) {
+  std::string name = utc_now("%Y%m%dT%H%M%SZ") + "-" + a + "-vs-" + b;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.' && c != '@') c = '_';
+  }
+  fs::path dir = out_dir / "games" / name;
+  for (int n = 2; fs::exists(dir); ++n) dir = out_dir / "games" / (name + "-" + std::to_string(n));
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Names the player spec that is neither a baseline nor an existing file.
+void check_spec(const std::string& spec) {
+  if (!is_baseline(spec) && !fs::is_regular_file(spec)) {
+    throw InputError("player '" + spec +
+                     "': expected random, greedy, rollout:N or a checkpoint file");
+  }
+}
+
+std::string variant_of(const std::string& a, const std::string& b, const std::string& variant) {
+  if (!variant.empty()) return variant;
+  for (const std::string& spec : {a, b}) {
+    if (!is_baseline(spec)) return nn::read_checkpoint_info(spec).variant;
+  }
+  return "tournament";
+}
+
+}  // namespace
+
+std::string player_label(const std::string& spec, int visits) {
+  if (is_baseline(spec)) return spec;
+  return fs::path(spec).stem().string() + "@" + std::to_string(visits);
+}
+
+ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOptions& options) {
+  ArenaReport report;
+  check_spec(a);
+  check_spec(b);
+  report.a = player_label(a, options.visits);
+  report.b = player_label(b, options.visits);
+  report.variant = variant_of(a, b, options.variant);
+  const Variant* variant = Variant::find(report.variant);
+  if (!variant) throw InputError("unknown variant '" + report.variant + "'");
+  PlayerSpec spec_a{a, options.visits, 2, options.device};
+  PlayerSpec spec_b{b, options.visits, 2, options.device};
+  PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
+  report.records_dir = make_records_dir(options.out_dir, report.a, report.b);
+
+  MatchOptions match;
+  match.games = options.games;
+  match.threads = options.threads;
+  match.opening_actions = options.opening_actions;
+  match.seed = options.seed;
+  std::string date = utc_now("%Y-%m-%d");
+  match.on_game = [&](const MatchGame& game, const MatchResult& so_far) {
+    GameRecord record = game.record;
+    record.date = date;
+    char name[32];
+    std::snprintf(name, sizeof name, "game-%04d.zertz", game.index + 1);
+    write_file_atomically((report.records_dir / name).string(), format_record(record));
+    if (!options.sprt) return false;
+    report.llr = sprt_llr(so_far.wdl(), *options.sprt);
+    report.decision = sprt_decision(*report.llr, *options.sprt);
+    return report.decision != SprtDecision::kContinue;
+  };
+  report.result = play_match(
+      *variant, [&](std::uint64_t seed) { return first.make(seed); },
+      [&](std::uint64_t seed) { return second.make(seed); }, match);
+  report.elo = elo_interval(report.result.wdl());
+
+  // Infinite interval ends are written as null (JSON has no infinity).
+  auto finite = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); };
+  nlohmann::json line = {{"time", utc_now("%Y-%m-%dT%H:%M:%SZ")},
+                         {"a", report.a},
+                         {"b", report.b},
+                         {"a_spec", a},
+                         {"b_spec", b},
+                         {"variant", report.variant},
+                         {"visits", options.visits},
+                         {"seed", options.seed},
+                         {"opening_actions", options.opening_actions},
+                         {"wins", report.result.wins},
+                         {"draws", report.result.draws},
+                         {"losses", report.result.losses},
+                         {"score", report.result.score()},
+                         {"elo", finite(report.elo.elo)},
+                         {"elo_low", finite(report.elo.low)},
+                         {"elo_high", finite(report.elo.high)},
+                         {"records", report.records_dir.string()}};
+  if (options.sprt) {
+    line["sprt"] = {{"elo0", options.sprt->elo0},   {"elo1", options.sprt->elo1},
+                    {"alpha", options.sprt->alpha}, {"beta", options.sprt->beta},
+                    {"llr", *report.llr},           {"decision", to_string(report.decision)}};
+  }
+  fs::path jsonl = options.out_dir / "arena.jsonl";
+  std::ofstream out(jsonl, std::ios::app);
+  out << line.dump() << "\n";
+  out.flush();
+  if (!out) throw std::runtime_error("cannot append to " + jsonl.string());
+  return report;
+}
+
+std::vector<PairResult> read_arena_results(const fs::path& dir) {
+  std::vector<PairResult> results;
+  if (!fs::is_directory(dir)) return results;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    std::ifstream in(file);
+    std::string text;
+    for (int line = 1; std::getline(in, text); ++line) {
+      if (text.empty()) continue;
+      try {
+        nlohmann::json j = nlohmann::json::parse(text);
+        results.push_back({j.at("a").get<std::string>(), j.at("b").get<std::string>(),
+                           Wdl{j.at("wins").get<double>(), j.at("draws").get<double>(),
+                               j.at("losses").get<double>()}});
+      } catch (const nlohmann::json::exception& e) {
+        throw InputError(file.string() + ":" + std::to_string(line) + ": not a match result (" +
+                         e.what() + ")");
+      }
+    }
+  }
+  return results;
+}
+
+}  // namespace zertz::training

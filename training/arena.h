@@ -1,0 +1,52 @@
+// A rated match between two players named as on the command line (training/player_factory.h),
+// kept on disk: one JSON line per match appended to OUT/arena.jsonl and every game as a record
+// under OUT/games/MATCH/ (docs/evaluation.md). `zertz arena` and the ladder both play here.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "training/elo.h"
+#include "training/ladder.h"
+#include "training/match.h"
+
+namespace zertz::training {
+
+struct ArenaOptions {
+  std::string variant;  // empty: a checkpoint's variant, else tournament
+  int games = 100;      // at most this many (the SPRT may stop earlier)
+  int visits = 200;     // per decision of a network player
+  int threads = 4;
+  std::uint64_t seed = 1;
+  int opening_actions = 2;
+  std::string device = "auto";
+  std::optional<SprtParams> sprt;
+  std::filesystem::path out_dir = "arena";
+};
+
+struct ArenaReport {
+  std::string a, b;  // the players' labels (player_label)
+  std::string variant;
+  MatchResult result;  // from a's side
+  EloInterval elo;
+  std::optional<double> llr;  // when the SPRT was asked for
+  SprtDecision decision = SprtDecision::kContinue;
+  std::filesystem::path records_dir;
+};
+
+// How results name a player: a baseline by its spec, a network by its file's stem and visit
+// count ("step-0000100@200"), since the same weights searching more are another player.
+std::string player_label(const std::string& spec, int visits);
+
+// Plays a against b and records the match. Throws InputError or nn::CheckpointError for a
+// player that cannot be made, std::runtime_error when a file cannot be written.
+ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOptions& options);
+
+// Every match of DIR/*.jsonl, by labels; throws InputError naming the file and line of a line
+// that is not a match.
+std::vector<PairResult> read_arena_results(const std::filesystem::path& dir);
+
+}  // namespace zertz::training

@@ -1,0 +1,44 @@
+#include "training/evaluation.h"
+
+#include "training/network_player.h"
+#include "training/player_factory.h"
+
+namespace zertz::training {
+
+std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Variant& variant,
+                                             const std::vector<std::string>& opponents,
+                                             const std::optional<std::string>& previous_checkpoint,
+                                             const EvaluationSetup& setup) {
+  nn::EvaluatorOptions options;
+  options.max_batch = 32;
+  options.random_symmetry = true;
+  options.intra_op_threads = setup.intra_op_threads;
+  options.device = setup.device;
+  options.seed = setup.seed;
+  nn::BatchedEvaluator evaluator(net, variant, options);
+  MatchOptions match;
+  match.games = setup.games;
+  match.threads = setup.threads;
+  match.seed = setup.seed;
+  auto network = [&](std::uint64_t seed) -> std::unique_ptr<mcts::Player> {
+    return std::make_unique<NetworkPlayer>("network", evaluator, setup.visits, seed);
+  };
+  std::vector<OpponentResult> results;
+  for (const std::string& opponent : opponents) {
+    PlayerSpec spec;
+    spec.name = opponent;
+    spec.visits = setup.visits;
+    spec.intra_op_threads = setup.intra_op_threads;
+    spec.device = setup.device;
+    if (opponent == "previous") {
+      if (!previous_checkpoint) continue;
+      spec.name = *previous_checkpoint;
+    }
+    PlayerFactory factory(spec, variant);
+    auto other = [&](std::uint64_t seed) { return factory.make(seed); };
+    results.push_back({opponent, play_match(variant, network, other, match)});
+  }
+  return results;
+}
+
+}  // namespace zertz::training

@@ -1,0 +1,35 @@
+// The training loop's periodic check: the newest network against the baselines and the
+// previous evaluated checkpoint, recorded in metrics.jsonl and arena/.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nn/batched_evaluator.h"
+#include "training/match.h"
+
+namespace zertz::training {
+
+struct EvaluationSetup {
+  int games = 20;
+  int visits = 100;
+  int threads = 4;  // games at once (their evaluations share batches)
+  int intra_op_threads = 1;
+  std::string device = "cpu";
+  std::uint64_t seed = 1;
+};
+
+struct OpponentResult {
+  std::string opponent;
+  MatchResult result;  // from the network's side
+};
+
+// Plays `net` against each opponent (random, greedy, rollout:N, or "previous" meaning
+// `previous_checkpoint`, skipped when there is none).
+std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Variant& variant,
+                                             const std::vector<std::string>& opponents,
+                                             const std::optional<std::string>& previous_checkpoint,
+                                             const EvaluationSetup& setup);
+
+}  // namespace zertz::training

@@ -1,0 +1,85 @@
+#include "training/settings.h"
+
+#include <sstream>
+
+namespace zertz::training {
+
+TrainingSettings settings_from_config(const Config& c) {
+  TrainingSettings s;
+  s.variant = Variant::find(c.get_string("run.variant"));
+  s.seed = static_cast<std::uint64_t>(c.get_int("run.seed"));
+  s.time_budget_seconds = 60.0 * c.get_double("run.time_budget_minutes");
+  s.progress_seconds = c.get_double("run.progress_seconds");
+  s.model = nn::ModelConfig::named(c.get_string("model.size"));
+
+  mcts::SearchParams& p = s.selfplay.search;
+  p.full_visits = c.get_int("selfplay.full_visits");
+  p.cheap_visits = c.get_int("selfplay.cheap_visits");
+  p.full_search_probability = static_cast<float>(c.get_double("selfplay.full_search_probability"));
+  p.cpuct = static_cast<float>(c.get_double("selfplay.cpuct"));
+  p.fpu_reduction = static_cast<float>(c.get_double("selfplay.fpu_reduction"));
+  p.fpu_reduction_root = static_cast<float>(c.get_double("selfplay.fpu_reduction_root"));
+  p.dirichlet_epsilon = static_cast<float>(c.get_double("selfplay.dirichlet_epsilon"));
+  p.dirichlet_total_alpha = static_cast<float>(c.get_double("selfplay.dirichlet_total_alpha"));
+  p.temperature_start = static_cast<float>(c.get_double("selfplay.temperature_start"));
+  p.temperature_end = static_cast<float>(c.get_double("selfplay.temperature_end"));
+  p.temperature_halflife_turns = static_cast<float>(c.get_double("selfplay.temperature_halflife_turns"));
+  p.forced_playouts_k = static_cast<float>(c.get_double("selfplay.forced_playouts_k"));
+  p.prune_policy_target = c.get_bool("selfplay.prune_policy_target");
+  p.reuse_tree = c.get_bool("selfplay.reuse_tree");
+  try {
+    p.validate();
+  } catch (const std::exception& e) {
+    throw ConfigError(std::string("selfplay: ") + e.what());
+  }
+  s.selfplay.threads = c.get_int("selfplay.threads");
+  s.selfplay.games.games_in_flight = c.get_int("selfplay.games_in_flight");
+  s.selfplay.games.max_turns = c.get_int("selfplay.max_turns");
+  s.selfplay.games.seed = s.seed;
+  s.games_per_shard = c.get_int("selfplay.games_per_shard");
+
+  s.evaluator.max_batch = c.get_int("evaluator.max_batch");
+  s.evaluator.deadline_us = c.get_int("evaluator.deadline_us");
+  s.evaluator.cache_entries = static_cast<std::size_t>(c.get_int("evaluator.cache_entries"));
+  s.evaluator.random_symmetry = c.get_bool("evaluator.random_symmetry");
+  s.evaluator.intra_op_threads = c.get_int("evaluator.intra_op_threads");
+  s.evaluator.device = c.get_string("run.device");
+  s.evaluator.seed = s.seed;
+
+  s.batch_size = c.get_int("training.batch_size");
+  s.trainer.learning_rate = c.get_double("training.learning_rate");
+  s.trainer.warmup_steps = c.get_int("training.lr_warmup_steps");
+  s.trainer.decay_every_steps = c.get_int("training.lr_decay_every_steps");
+  s.trainer.decay_factor = c.get_double("training.lr_decay_factor");
+  s.trainer.weight_decay = c.get_double("training.weight_decay");
+  s.trainer.value_loss_weight = c.get_double("training.value_loss_weight");
+  s.samples_per_new_sample = c.get_double("training.samples_per_new_sample");
+  s.min_samples = c.get_int("training.min_samples");
+  s.window.min_samples = c.get_int("training.window_min_samples");
+  s.window.exponent = c.get_double("training.window_exponent");
+  s.window.scale = c.get_double("training.window_scale");
+  s.checkpoint_every_steps = c.get_int("training.checkpoint_every_steps");
+  s.training_threads = c.get_int("training.threads");
+  s.max_steps = c.get_int("training.max_steps");
+
+  s.evaluation_every_checkpoints = c.get_int("evaluation.every_checkpoints");
+  s.evaluation_games = c.get_int("evaluation.games");
+  s.evaluation_visits = c.get_int("evaluation.visits");
+  std::stringstream opponents(c.get_string("evaluation.opponents"));
+  for (std::string name; std::getline(opponents, name, ',');) {
+    if (name.empty()) continue;
+    bool known = name == "random" || name == "greedy" || name == "previous" || name.rfind("rollout:", 0) == 0;
+    if (!known) {
+      throw ConfigError("evaluation.opponents: '" + name +
+                        "' is not allowed; expected a comma-separated list of random, greedy, rollout:N, previous");
+    }
+    s.evaluation_opponents.push_back(name);
+  }
+  if (s.min_samples < s.batch_size) {
+    throw ConfigError("training.min_samples: " + std::to_string(s.min_samples) +
+                      " is not allowed; expected at least training.batch_size (" + std::to_string(s.batch_size) + ")");
+  }
+  return s;
+}
+
+}  // namespace zertz::training
