@@ -108,6 +108,7 @@ int run_bench_mcts(const BenchMctsOptions& options) {
   std::printf(
       "self-play, 32 games on 1 thread, 200 visits: %.0f simulations/s, average batch %.1f\n",
       selfplay.simulations_per_second, selfplay.average_batch);
+  if (options.network != "none") print_network_selfplay(options);
   return 0;
 }
 

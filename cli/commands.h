@@ -67,8 +67,13 @@ struct BenchMctsOptions {
   int visits = 10000;      // per search; each search starts a fresh tree
   double seconds = 1.0;    // per measure
   std::uint64_t seed = 1;  // picks the mid-game position
+  std::string network = "small";  // self-play against this network size too ("none": skip)
+  double network_seconds = 20;     // ... for this long
+  int selfplay_threads = 2;        // ... with this many self-play threads
 };
 int run_bench_mcts(const BenchMctsOptions& options);
+// The network part of `bench mcts` (cli/bench_selfplay_network.cpp, which includes torch).
+void print_network_selfplay(const BenchMctsOptions& options);
 
 // `zertz train`: see training/train_loop.h (TrainOptions).
 int run_train(const std::string& config, const std::string& run_dir, const std::vector<std::string>& overrides);

@@ -56,6 +56,12 @@ int main(int argc, char** argv) {
   bench_mcts_cmd->add_option("--seconds", bench_mcts.seconds, "Time per measure")
       ->check(CLI::Range(0.01, 600.0));
   bench_mcts_cmd->add_option("--seed", bench_mcts.seed, "Seed of the mid-game position");
+  bench_mcts_cmd->add_option("--network", bench_mcts.network, "Also self-play with this network size (none: skip)")
+      ->check(CLI::IsMember({"none", "tiny", "small", "medium", "large"}));
+  bench_mcts_cmd->add_option("--network-seconds", bench_mcts.network_seconds, "Time of the network self-play")
+      ->check(CLI::Range(1.0, 3600.0));
+  bench_mcts_cmd->add_option("--selfplay-threads", bench_mcts.selfplay_threads, "Self-play threads with the network")
+      ->check(CLI::Range(1, 64));
 
   ExportOptions export_options;
   auto* export_cmd = app.add_subcommand("export", "Write model.pt (TorchScript) and model.json");
@@ -91,27 +97,33 @@ int main(int argc, char** argv) {
 
   ArenaOptions arena;
   auto* arena_cmd = app.add_subcommand("arena", "A match between two players: score, Elo, SPRT");
-  arena_cmd->add_option("a", arena.a, "First player: random, greedy, rollout:N or a checkpoint")->required();
+  arena_cmd->add_option("a", arena.a, "First player: random, greedy, rollout:N or a checkpoint")
+      ->required();
   arena_cmd->add_option("b", arena.b, "Second player")->required();
-  arena_cmd->add_option("--games", arena.games, "Games (at most, with --sprt)")->check(CLI::Range(1, 1000000));
+  arena_cmd->add_option("--games", arena.games, "Games (at most, with --sprt)")
+      ->check(CLI::Range(1, 1000000));
   arena_cmd->add_option("--visits", arena.visits, "Visits per decision of a network player")
       ->check(CLI::Range(1, 10000000));
-  arena_cmd->add_option("--threads", arena.threads, "Games played at once")->check(CLI::Range(1, 1024));
-  arena_cmd->add_option("--variant", arena.variant, "Rule variant (default: a checkpoint's, else tournament)")
+  arena_cmd->add_option("--threads", arena.threads, "Games played at once")
+      ->check(CLI::Range(1, 1024));
+  arena_cmd->add_option("--variant", arena.variant, "Rule variant (default: a checkpoint's)")
       ->check(CLI::IsMember(variants));
   arena_cmd->add_option("--seed", arena.seed, "Random seed (openings and players)");
   arena_cmd->add_option("--sprt", arena.sprt, "Stop when the SPRT decides: elo0,elo1[,alpha,beta]");
-  arena_cmd->add_option("--opening-actions", arena.opening_actions, "Random atomic actions that open each game pair")
+  arena_cmd->add_option("--opening-actions", arena.opening_actions, "Random actions opening a pair")
       ->check(CLI::Range(0, 1000));
   arena_cmd->add_option("--out", arena.out, "Folder for arena.jsonl and games/");
 
   LadderOptions ladder;
-  auto* ladder_cmd = app.add_subcommand("ladder", "Rate a run's checkpoints and baselines (plays missing games)");
+  auto* ladder_cmd =
+      app.add_subcommand("ladder", "Rate a run's checkpoints and baselines (plays missing games)");
   ladder_cmd->add_option("run_dir", ladder.run_dir, "Run directory")->required();
-  ladder_cmd->add_option("--games", ladder.games_per_pair, "Games per pair of players")->check(CLI::Range(2, 1000000));
+  ladder_cmd->add_option("--games", ladder.games_per_pair, "Games per pair of players")
+      ->check(CLI::Range(2, 1000000));
   ladder_cmd->add_option("--visits", ladder.visits, "Visits per decision of a checkpoint")
       ->check(CLI::Range(1, 10000000));
-  ladder_cmd->add_option("--threads", ladder.threads, "Games played at once")->check(CLI::Range(1, 1024));
+  ladder_cmd->add_option("--threads", ladder.threads, "Games played at once")
+      ->check(CLI::Range(1, 1024));
   ladder_cmd->add_option("--baseline", ladder.baseline, "Each checkpoint's baseline opponent");
   ladder_cmd->add_option("--seed", ladder.seed, "Random seed");
   ladder_cmd->add_flag("--no-play", ladder.no_play, "Only rate the games already played");

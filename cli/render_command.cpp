@@ -16,7 +16,8 @@ int run_render(const RenderOptions& options) {
   std::filesystem::path out(options.out);
   bool html = out.extension() == ".html";
   if (!html && out.extension() != ".svg") {
-    throw InputError("--out: expected a file name ending in .svg or .html, found '" + options.out + "'");
+    throw InputError("--out: expected a file name ending in .svg or .html, found '" + options.out +
+                     "'");
   }
   GameRecord record;
   std::string title;
@@ -35,7 +36,8 @@ int run_render(const RenderOptions& options) {
     write_file_atomically(options.out, frontends::game_viewer_html(record, title));
   } else {
     State last = frontends::replay_for_display(record).back().state;
-    write_file_atomically(options.out, frontends::position_svg(last, frontends::final_status(record)));
+    write_file_atomically(options.out,
+                          frontends::position_svg(last, frontends::final_status(record)));
   }
   std::cout << "written " << options.out << "\n";
   return 0;

@@ -6,7 +6,6 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <vector>
 
 #include "core/replay.h"
 
@@ -23,21 +22,27 @@ constexpr const char* kMarbleColours[kColours] = {"\x1b[30;107m", "\x1b[97;100m"
 
 // A column's cells sit half a row higher in the next column to the right (axial grid,
 // core/board.h), so a cell's text line counts half rows: 2y - q.
-int half_row(const Board& board, int cell) { return 2 * board.grid_y(cell) - board.grid_q(cell); }
+int half_row(const Board& board, int cell) {
+  return 2 * board.grid_y(cell) - board.grid_q(cell);
+}
 
 std::string cell_text(const State& state, int cell, bool colour) {
   const std::string& label = state.board().label(cell);
   if (!(state.rings() & bit(cell))) return std::string(label.size() + 1, ' ');
   int marble = state.marble_at(cell);
-  if (marble < 0) return colour ? " " + std::string(kDim) + label + kReset : " " + label;
-  std::string text = kColourLetters[marble] + label;
-  return colour ? kMarbleColours[marble] + text + kReset : text;
+  std::string text(1, marble < 0 ? ' ' : kColourLetters[marble]);
+  if (marble < 0) return colour ? text + kDim + label + kReset : text + label;
+  text += label;
+  return colour ? std::string(kMarbleColours[marble]) + text + kReset : text;
 }
 
 std::string counts_text(const Counts& counts) {
   std::string text;
   for (int c = 0; c < kColours; ++c) {
-    text += (c ? "  " : "") + std::string(1, kColourLetters[c]) + " " + std::to_string(counts[c]);
+    if (c > 0) text += "  ";
+    text += kColourLetters[c];
+    text += ' ';
+    text += std::to_string(counts[c]);
   }
   return text;
 }

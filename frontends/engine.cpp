@@ -2,7 +2,7 @@
 
 #include <cctype>
 #include <charconv>
-#include <sstream>
+#include <cstdio>
 #include <stdexcept>
 #include <vector>
 
@@ -31,8 +31,10 @@ std::vector<std::string_view> split_words(std::string_view text) {
 }
 
 std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -61,7 +63,8 @@ Budget parse_budget(std::string_view args, bool allow_time) {
   Budget budget;
   if (words.empty()) return budget;
   std::string expected = allow_time ? "'visits N' or 'time MS'" : "'visits N'";
-  if (words.size() != 2) throw InputError("expected nothing or " + expected + ", found '" + std::string(args) + "'");
+  if (words.size() != 2)
+    throw InputError("expected nothing or " + expected + ", found '" + std::string(args) + "'");
   if (words[0] == "visits") {
     budget.visits = parse_count("visits", words[1]);
   } else if (words[0] == "time" && allow_time) {
@@ -80,7 +83,8 @@ std::string format_value(double value) {
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? std::string(separator) : "") + items[i];
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i ? std::string(separator) : "") + items[i];
   return out;
 }
 
@@ -124,7 +128,8 @@ std::string Engine::answer(std::string_view line) {
   while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
   std::string_view id = line.substr(0, digits);
   std::string_view rest = trim(line.substr(digits));
-  if (digits > 0 && digits < line.size() && !std::isspace(static_cast<unsigned char>(line[digits]))) {
+  if (digits > 0 && digits < line.size() &&
+      !std::isspace(static_cast<unsigned char>(line[digits]))) {
     return format_reply('?', "", "malformed line: an id must be followed by a space");
   }
   for (char ch : line) {
@@ -162,7 +167,8 @@ std::string Engine::list_commands() const {
 
 std::string Engine::newgame(std::string_view args) {
   std::vector<std::string_view> words = split_words(args);
-  if (words.size() > 1) throw InputError("expected at most one variant, found '" + std::string(args) + "'");
+  if (words.size() > 1)
+    throw InputError("expected at most one variant, found '" + std::string(args) + "'");
   const Variant* variant = words.empty() ? &session_.variant() : Variant::find(words[0]);
   if (variant == nullptr) {
     throw InputError("unknown variant '" + std::string(words[0]) + "' (" + Variant::names() + ")");

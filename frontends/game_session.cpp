@@ -8,7 +8,9 @@ namespace zertz::frontends {
 
 GameSession::GameSession(const Variant& variant) : start_(variant), game_(start_) {}
 
-void GameSession::new_game(const Variant& variant) { set_position(State(variant)); }
+void GameSession::new_game(const Variant& variant) {
+  set_position(State(variant));
+}
 
 void GameSession::set_position(const State& start) {
   if (start.phase() != Phase::kTurnStart) {
@@ -53,7 +55,9 @@ std::vector<std::string> GameSession::legal_turn_texts() const {
   return texts;
 }
 
-std::string GameSession::result() const { return result_string(game_.outcome()); }
+std::string GameSession::result() const {
+  return result_string(game_.outcome());
+}
 
 mcts::RepetitionTracker GameSession::repetition() const {
   mcts::RepetitionTracker tracker(start_);

@@ -18,8 +18,12 @@ namespace zertz::frontends {
 namespace {
 
 std::string counts_text(const Counts& counts) {
-  return "W" + std::to_string(counts[0]) + " G" + std::to_string(counts[1]) + " B" +
-         std::to_string(counts[2]);
+  std::string text;
+  for (int c = 0; c < kColours; ++c) {
+    if (c > 0) text += ' ';
+    text += kColourLetters[c] + std::to_string(counts[c]);
+  }
+  return text;
 }
 
 std::string stocks_text(const State& state) {
@@ -32,7 +36,9 @@ std::string gained_text(const State& before, const State& after, int mover) {
   std::string text;
   for (int c = 0; c < kColours; ++c) {
     int gained = after.captured(mover)[c] - before.captured(mover)[c];
-    if (gained > 0) text += (text.empty() ? "" : " ") + std::string(1, kColourLetters[c]) + std::to_string(gained);
+    if (gained <= 0) continue;
+    if (!text.empty()) text += ' ';
+    text += kColourLetters[c] + std::to_string(gained);
   }
   return text.empty() ? "nothing" : text;
 }
@@ -50,7 +56,8 @@ std::string script_safe(std::string json) {
   return out;
 }
 
-constexpr const char* kStyle = R"(body{font-family:sans-serif;background:#faf8f2;color:#222;margin:1.5em}
+constexpr const char* kStyle =
+    R"(body{font-family:sans-serif;background:#faf8f2;color:#222;margin:1.5em}
 #layout{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}
 #controls button{font-size:1.1em;min-width:3em;margin-right:.3em}
 #moves{max-height:32em;overflow:auto;font-family:monospace;padding-left:3em}
@@ -141,7 +148,8 @@ std::vector<RecordStep> replay_for_display(const GameRecord& record) {
 
 std::string final_status(const GameRecord& record) {
   if (record.result == "*") return "";
-  return "result " + record.result + (record.termination.empty() ? "" : " (" + record.termination + ")");
+  return "result " + record.result +
+         (record.termination.empty() ? "" : " (" + record.termination + ")");
 }
 
 std::string game_viewer_html(const GameRecord& record, const std::string& title) {

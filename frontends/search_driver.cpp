@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 
 #include "core/error.h"
 #include "mcts/search.h"
 #include "nn/checkpoint.h"
+#include "nn/export.h"
 
 namespace zertz::frontends {
 
@@ -76,6 +78,13 @@ void collect_turns(const mcts::Node& node, const State& state, std::vector<Actio
 const Variant& default_variant(const std::string& model) {
   bool baseline = model == "random" || model == "greedy" || model.starts_with("rollout:");
   if (baseline) return Variant::tournament();
+  if (std::filesystem::is_directory(model)) {
+    return *Variant::find(nn::read_exported_model(model).variant);
+  }
+  if (!std::filesystem::is_regular_file(model)) {
+    throw InputError("player '" + model +
+                     "': expected random, greedy, rollout:N, a checkpoint file or an exported model directory");
+  }
   std::string name = nn::read_checkpoint_info(model).variant;
   const Variant* variant = Variant::find(name);
   if (variant == nullptr) throw nn::CheckpointError(model + ": unknown variant '" + name + "'");
@@ -84,10 +93,14 @@ const Variant& default_variant(const std::string& model) {
 
 const char* proven_name(mcts::Proven proven) {
   switch (proven) {
-    case mcts::Proven::kWin: return "win";
-    case mcts::Proven::kLoss: return "loss";
-    case mcts::Proven::kDraw: return "draw";
-    case mcts::Proven::kUnknown: break;
+    case mcts::Proven::kWin:
+      return "win";
+    case mcts::Proven::kLoss:
+      return "loss";
+    case mcts::Proven::kDraw:
+      return "draw";
+    case mcts::Proven::kUnknown:
+      break;
   }
   return "-";
 }
@@ -105,7 +118,7 @@ void SearchDriver::set_variant(const Variant& variant) {
   factory_ = std::move(factory);
 }
 
-mcts::SearchParams SearchDriver::network_params() const {
+mcts::SearchParams SearchDriver::search_params() const {
   mcts::SearchParams params;
   if (has_network()) {
     params.threads = options_.threads;
@@ -135,7 +148,7 @@ Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
 
 Choice SearchDriver::search_turn(const GameSession& session, const Budget& budget) {
   const State& start = session.state();
-  mcts::Search search(network_params(), *factory_->evaluator(), start);
+  mcts::Search search(search_params(), *factory_->evaluator(), start);
   search.set_root(start, session.repetition());
   int visits = budget.visits > 0 ? budget.visits : options_.visits;
   Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(budget.time_ms);
@@ -165,7 +178,7 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
   if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
   const State& start = session.state();
   mcts::Evaluator* evaluator = factory_->evaluator();
-  mcts::Search search(network_params(), evaluator ? *evaluator : rollouts_, start);
+  mcts::Search search(search_params(), evaluator ? *evaluator : rollouts_, start);
   search.set_root(start, session.repetition());
   int budget = visits > 0 ? visits : options_.visits;
   mcts::SearchResult result = search.run(budget, /*full=*/false, 0.0f, rng_);
@@ -183,8 +196,8 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     if (root.is_terminal() || root.to_move() != start.to_move()) {
       // The whole turn is forced: it is the only candidate.
       std::string turn = turns_in_notation(start, prefix).front();
-      analysis.candidates.push_back({turn, result.root_visits, result.root_value,
-                                     mcts::Proven::kUnknown, {turn}});
+      analysis.candidates.push_back(
+          {turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn}});
       return analysis;
     }
     search.run(budget, /*full=*/false, 0.0f, rng_);

@@ -73,7 +73,7 @@ class SearchDriver {
   Analysis analyze(const GameSession& session, int visits, int max_candidates = 10);
 
  private:
-  mcts::SearchParams network_params() const;
+  mcts::SearchParams search_params() const;
   Choice search_turn(const GameSession& session, const Budget& budget);
 
   DriverOptions options_;

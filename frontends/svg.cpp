@@ -52,12 +52,23 @@ std::string xml_escape(std::string_view text) {
   std::string out;
   for (char ch : text) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -83,7 +94,8 @@ std::string position_svg(const State& state, std::string_view status) {
                     "\" height=\"" + number(height) + "\" viewBox=\"0 0 " + number(width) + " " +
                     number(height) + "\" font-family=\"sans-serif\">\n";
   out += "<title>" + xml_escape(state.variant().name) + " position</title>\n";
-  out += "<style>.label{font-size:10px;text-anchor:middle}.panel{font-size:14px;fill:#333}</style>\n";
+  out +=
+      "<style>.label{font-size:10px;text-anchor:middle}.panel{font-size:14px;fill:#333}</style>\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#f7f3e8\"/>\n";
   for (int cell = 0; cell < board.num_cells(); ++cell) {
     double x = offset_x + board.grid_q(cell) * column_step;

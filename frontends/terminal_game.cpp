@@ -19,7 +19,8 @@ namespace {
 std::string step_key(std::string_view text) {
   std::string key;
   for (char ch : text) {
-    if (ch != ' ' && ch != ',') key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ch != ' ' && ch != ',')
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   }
   return key;
 }
@@ -93,8 +94,8 @@ void TerminalGame::show_board() {
   out_ << "\n" << draw_board(session_.state(), options_.colour);
   if (session_.is_over()) {
     out_ << "result " << session_.result()
-         << (session_.game().ended_by_repetition() ? " (draw by repetition)" : "")
-         << " after " << session_.turns_played() << " turns; save FILE, undo or quit\n";
+         << (session_.game().ended_by_repetition() ? " (draw by repetition)" : "") << " after "
+         << session_.turns_played() << " turns; save FILE, undo or quit\n";
   }
 }
 
@@ -103,7 +104,8 @@ void TerminalGame::computer_turn() {
   session_.play(choice.turn);
   out_ << driver_.model() << " plays " << choice.text;
   if (choice.value) {
-    out_ << "  (value " << format_value(*choice.value) << " for it, " << choice.visits << " visits)";
+    out_ << "  (value " << format_value(*choice.value) << " for it, " << choice.visits
+         << " visits)";
   }
   out_ << "\n";
 }
@@ -150,6 +152,7 @@ void TerminalGame::take_turn_input(const std::string& text) {
   if (pending_key_.empty()) {
     try {
       session_.play(text);
+      out_ << "you play " << session_.turn_texts().back() << "\n";
       return;
     } catch (const InputError& e) {
       // Not a whole turn; perhaps the first step of one, checked below.
@@ -170,11 +173,13 @@ void TerminalGame::take_turn_input(const std::string& text) {
       pending_text_.clear();
       pending_key_.clear();
       session_.play(turn);
+      out_ << "you play " << turn << "\n";
       return;
     }
   }
-  bool continues = std::any_of(legal.begin(), legal.end(),
-                               [&](const std::string& turn) { return turn_key(turn).starts_with(key); });
+  bool continues = std::any_of(legal.begin(), legal.end(), [&](const std::string& turn) {
+    return turn_key(turn).starts_with(key);
+  });
   if (continues) {
     pending_text_ += (pending_text_.empty() ? "" : " ") + text;
     pending_key_ = key;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <torch/script.h>
 
+#include "nn/checkpoint.h"
 #include "nn/export.h"
 #include "nn/features.h"
 
@@ -38,6 +39,19 @@ torch::Device choose_device(const std::string& name) {
 torch::jit::Module inference_module(ZertzNetImpl& net, torch::Device device) {
   torch::jit::Module module = to_torchscript(net);
   module.to(device);
+  if (device.is_cpu()) return torch::jit::optimize_for_inference(module);
+  return module;
+}
+
+torch::jit::Module load_inference_module(const std::string& path, torch::Device device) {
+  torch::jit::Module module;
+  try {
+    module = torch::jit::load(path, device);
+  } catch (const c10::Error& e) {
+    std::string what = e.what_without_backtrace();
+    throw CheckpointError(path + " does not load as TorchScript: " + what.substr(0, what.find('\n')));
+  }
+  module.eval();
   if (device.is_cpu()) return torch::jit::optimize_for_inference(module);
   return module;
 }
@@ -102,10 +116,9 @@ struct BatchedEvaluator::Impl {
     Clock::time_point enqueued;
   };
 
-  Impl(ZertzNetImpl& net, const Variant& v, const EvaluatorOptions& o)
-      : variant(v), encoding(Encoding::of(*v.board)), options(o), device(choose_device(o.device)),
-        module(inference_module(net, device)), cache(o.cache_entries), rng(o.seed),
-        started(Clock::now()) {
+  Impl(const Variant& v, const EvaluatorOptions& o, torch::Device d, torch::jit::Module m)
+      : variant(v), encoding(Encoding::of(*v.board)), options(o), device(d), module(std::move(m)),
+        cache(o.cache_entries), rng(o.seed), started(Clock::now()) {
     worker = std::thread([this] { run(); });
   }
 
@@ -193,9 +206,12 @@ void BatchedEvaluator::Impl::run() {
       items.assign(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
       queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
     }
+    auto forward_start = Clock::now();
     forward(items);
+    double forward_seconds = std::chrono::duration<double>(Clock::now() - forward_start).count();
     {
       std::lock_guard lock(mutex);
+      stats.forward_seconds += forward_seconds;
       for (Pending* p : items) --p->ticket->remaining;
       ++stats.forwards;
       stats.evaluated += items.size();
@@ -245,8 +261,16 @@ void BatchedEvaluator::Impl::forward(std::vector<Pending*>& items) {
 }
 
 BatchedEvaluator::BatchedEvaluator(ZertzNetImpl& net, const Variant& variant,
-                                   const EvaluatorOptions& options)
-    : impl_(std::make_unique<Impl>(net, variant, options)) {}
+                                   const EvaluatorOptions& options) {
+  torch::Device device = choose_device(options.device);
+  impl_ = std::make_unique<Impl>(variant, options, device, inference_module(net, device));
+}
+
+BatchedEvaluator::BatchedEvaluator(const std::string& torchscript_path, const Variant& variant,
+                                   const EvaluatorOptions& options) {
+  torch::Device device = choose_device(options.device);
+  impl_ = std::make_unique<Impl>(variant, options, device, load_inference_module(torchscript_path, device));
+}
 
 BatchedEvaluator::~BatchedEvaluator() = default;
 

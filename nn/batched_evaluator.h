@@ -32,6 +32,7 @@ struct EvaluatorStats {
   std::uint64_t forwards = 0;     // forward passes run
   std::uint64_t evaluated = 0;    // positions through the network
   double seconds = 0;             // since construction or the last reset
+  double forward_seconds = 0;     // of which in forward passes (stacking inputs to priors)
   double average_batch() const { return forwards ? double(evaluated) / double(forwards) : 0; }
   double evaluations_per_second() const { return seconds > 0 ? double(evaluated) / seconds : 0; }
   double cache_hit_rate() const { return requests ? double(cache_hits) / double(requests) : 0; }
@@ -41,6 +42,9 @@ class BatchedEvaluator : public mcts::Evaluator {
  public:
   // Copies the network's weights (eval mode, batch norm folded); `variant` fixes the board.
   BatchedEvaluator(ZertzNetImpl& net, const Variant& variant, const EvaluatorOptions& options);
+  // The same from an exported model.pt (nn/export.h); throws CheckpointError when it does not
+  // load.
+  BatchedEvaluator(const std::string& torchscript_path, const Variant& variant, const EvaluatorOptions& options);
   ~BatchedEvaluator() override;
   BatchedEvaluator(const BatchedEvaluator&) = delete;
   BatchedEvaluator& operator=(const BatchedEvaluator&) = delete;

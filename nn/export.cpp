@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/atomic_file.h"
+#include "nn/checkpoint.h"
 #include "nn/features.h"
 
 namespace zertz::nn {
@@ -155,6 +156,24 @@ void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t traini
   to_torchscript(net).save(model);
   write_file_atomically(dir + "/model.pt", model.str());
   write_file_atomically(dir + "/model.json", model_json(net, variant, training_step));
+}
+
+ExportedModel read_exported_model(const std::string& dir) {
+  std::filesystem::path json_path = std::filesystem::path(dir) / "model.json";
+  std::filesystem::path model_path = std::filesystem::path(dir) / "model.pt";
+  nlohmann::json meta;
+  try {
+    meta = nlohmann::json::parse(read_file(json_path.string()));
+  } catch (const std::exception& e) {
+    throw CheckpointError(json_path.string() + " is not readable: " + e.what());
+  }
+  if (meta.value("format", "") != "zertz-zero-model" || meta.value("format_version", 0) != kModelFormatVersion) {
+    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " + std::to_string(kModelFormatVersion) + ")");
+  }
+  std::string variant = meta.value("variant", "");
+  if (!Variant::find(variant)) throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
+  if (!std::filesystem::is_regular_file(model_path)) throw CheckpointError(model_path.string() + " does not exist");
+  return {variant, model_path.string()};
 }
 
 }  // namespace zertz::nn

@@ -25,4 +25,12 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
 void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
                   const std::string& dir);
 
+// An exported model directory, checked: model.json of our format naming a known variant, and
+// model.pt beside it. Throws CheckpointError (nn/checkpoint.h) with one line otherwise.
+struct ExportedModel {
+  std::string variant;
+  std::string model_path;  // DIR/model.pt
+};
+ExportedModel read_exported_model(const std::string& dir);
+
 }  // namespace zertz::nn

@@ -5,6 +5,6 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
-BUILD_DIR="$ROOT/build" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DZERTZ_SANITIZE=
+BUILD_DIR="$ROOT/build" BUILD_TARGET=zertz "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DZERTZ_SANITIZE=
 cd "$ROOT"
 exec "$ROOT/build/cli/zertz" train --config configs/default.yaml --run-dir runs/default "$@"

@@ -79,6 +79,10 @@ const std::vector<KeySpec>& config_schema() {
       integer("evaluation.games", 10, 0, 100000),
       integer("evaluation.visits", 64, 1, 1000000),
       text("evaluation.opponents", "random,rollout:100,previous"),
+      integer("evaluation.ladder_every_checkpoints", 12, 0, 1000000),
+      integer("evaluation.ladder_games", 10, 1, 100000),
+      integer("evaluation.gating_games", 0, 0, 100000),
+      number("evaluation.gating_threshold", "0.55", 0, 1),
   };
   return schema;
 }

@@ -1,8 +1,11 @@
 #include "training/player_factory.h"
 
+#include <filesystem>
+
 #include "core/error.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
+#include "nn/export.h"
 #include "training/network_player.h"
 
 namespace zertz::training {
@@ -23,6 +26,19 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
     mcts::make_player(spec.name, 0);  // checks the spec now, not in a game thread
     return;
   }
+  nn::EvaluatorOptions options;
+  options.intra_op_threads = spec.intra_op_threads;
+  options.device = spec.device;
+  options.max_batch = 32;
+  if (std::filesystem::is_directory(spec.name)) {  // an exported model (nn/export.h)
+    nn::ExportedModel exported = nn::read_exported_model(spec.name);
+    if (exported.variant != variant.name) {
+      throw nn::CheckpointError(spec.name + " was trained for " + exported.variant + ", not " + variant.name);
+    }
+    network_ = std::make_unique<Network>();
+    network_->evaluator = std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
+    return;
+  }
   nn::CheckpointInfo info = nn::read_checkpoint_info(spec.name);
   if (info.variant != variant.name) {
     throw nn::CheckpointError(spec.name + " was trained for " + info.variant + ", not " + variant.name);
@@ -30,10 +46,6 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   network_ = std::make_unique<Network>();
   network_->net = nn::ZertzNet(info.model);
   nn::load_checkpoint(spec.name, network_->net, nullptr);
-  nn::EvaluatorOptions options;
-  options.intra_op_threads = spec.intra_op_threads;
-  options.device = spec.device;
-  options.max_batch = 32;
   network_->evaluator = std::make_unique<nn::BatchedEvaluator>(*network_->net, variant, options);
 }
 

@@ -1,5 +1,6 @@
-// Players by name, for every front end: a baseline (`random`, `greedy`, `rollout:N`) or a
-// network checkpoint file (searching with `visits` visits per decision).
+// Players by name, for every front end: a baseline (`random`, `greedy`, `rollout:N`), a
+// network checkpoint file or an exported model directory (searching with `visits` visits per
+// decision).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 namespace zertz::training {
 
 struct PlayerSpec {
-  std::string name;            // random, greedy, rollout:N, or a checkpoint path
+  std::string name;            // random, greedy, rollout:N, a checkpoint or an export directory
   int visits = 200;            // for a network
   int intra_op_threads = 2;    // for a network
   std::string device = "auto";

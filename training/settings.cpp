@@ -65,6 +65,10 @@ TrainingSettings settings_from_config(const Config& c) {
   s.evaluation_every_checkpoints = c.get_int("evaluation.every_checkpoints");
   s.evaluation_games = c.get_int("evaluation.games");
   s.evaluation_visits = c.get_int("evaluation.visits");
+  s.ladder_every_checkpoints = c.get_int("evaluation.ladder_every_checkpoints");
+  s.ladder_games = c.get_int("evaluation.ladder_games");
+  s.gating_games = c.get_int("evaluation.gating_games");
+  s.gating_threshold = c.get_double("evaluation.gating_threshold");
   std::stringstream opponents(c.get_string("evaluation.opponents"));
   for (std::string name; std::getline(opponents, name, ',');) {
     if (name.empty()) continue;

@@ -15,6 +15,7 @@
 #include "nn/export.h"
 #include "nn/features.h"
 #include "training/evaluation.h"
+#include "training/ladder_update.h"
 #include "training/settings.h"
 #include "training/shard_writer.h"
 
@@ -55,6 +56,8 @@ class TrainingRun {
   bool train_step();
   void save_checkpoint();
   void evaluate(int games);
+  void accept_or_gate(const fs::path& checkpoint);
+  void update_ladder_now();
   void report(bool force);
   void finish(bool interrupted);
 
@@ -70,6 +73,8 @@ class TrainingRun {
   std::int64_t trained_samples_ = 0;  // over all sessions
   std::int64_t last_checkpoint_step_ = -1;
   int checkpoints_since_evaluation_ = 0;
+  int checkpoints_since_ladder_ = 0;
+  std::optional<fs::path> accepted_;  // the checkpoint self-play uses (gating)
   std::optional<std::string> last_evaluated_;
   double last_elo_vs_random_ = std::numeric_limits<double>::quiet_NaN();
   StepLosses losses_;
@@ -89,6 +94,7 @@ void TrainingRun::resume() {
     nn::CheckpointInfo info = nn::load_checkpoint(latest->string(), net_, &trainer_.optimizer());
     trainer_.set_steps(info.step);
     last_checkpoint_step_ = info.step;
+    accepted_ = *latest;  // gating resumes against the newest checkpoint
     games_before_ = info.counters["games"];
     total_samples = info.counters["samples"];
     trained_samples_ = info.counters["trained_samples"];
@@ -164,9 +170,53 @@ void TrainingRun::save_checkpoint() {
   nn::save_checkpoint(path.string(), info, net_, &trainer_.optimizer());
   dir_.set_latest_checkpoint(path);
   last_checkpoint_step_ = step;
-  evaluator_->update_weights(*net_);  // self-play continues with the new weights
   dir_.append_metric({{"event", "checkpoint"}, {"step", step}, {"path", path.string()}, {"elapsed_s", since(started_)}});
-  log_->info("checkpoint {} (self-play now uses it)", path.filename().string());
+  accept_or_gate(path);
+}
+
+// Without gating every checkpoint feeds self-play at once; with it, only one that scores
+// gating_threshold against the checkpoint self-play uses now.
+void TrainingRun::accept_or_gate(const fs::path& checkpoint) {
+  bool accept = true;
+  if (s_.gating_games > 0 && accepted_) {
+    EvaluationSetup setup;
+    setup.games = s_.gating_games;
+    setup.visits = s_.evaluation_visits;
+    setup.intra_op_threads = s_.evaluator.intra_op_threads;
+    setup.device = s_.evaluator.device;
+    setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
+    MatchResult m = evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
+    accept = m.score() >= s_.gating_threshold;
+    log_->info("gating {} against {}: score {:.1f}% ({}), {}", checkpoint.filename().string(),
+               accepted_->filename().string(), 100 * m.score(), m.games(), accept ? "accepted" : "kept the current one");
+    dir_.append_metric({{"event", "gating"}, {"step", trainer_.steps()}, {"score", m.score()}, {"accepted", accept}});
+  }
+  if (!accept) return;
+  evaluator_->update_weights(*net_);  // self-play continues with the new weights
+  accepted_ = checkpoint;
+  log_->info("checkpoint {} (self-play now uses it)", checkpoint.filename().string());
+}
+
+void TrainingRun::update_ladder_now() {
+  if (s_.ladder_every_checkpoints <= 0) return;
+  LadderOptions options;
+  options.variant = s_.variant->name;
+  options.games_per_pair = s_.ladder_games;
+  options.visits = s_.evaluation_visits;
+  options.device = s_.evaluator.device;
+  options.seed = s_.seed;
+  if (fs::exists("scripts/plot_elo.py")) options.plot_script = "scripts/plot_elo.py";
+  auto t = Clock::now();
+  try {
+    LadderReport report = update_ladder(dir_, options);
+    for (const Rating& r : report.ratings) {
+      if (r.connected) dir_.append_metric({{"event", "ladder"}, {"player", r.player}, {"elo", r.elo}, {"error95", r.error95}});
+    }
+    log_->info("ladder: {} matches played, {} players rated, {} ({:.0f} s)", report.matches.size(), report.ratings.size(),
+               report.csv.string(), since(t));
+  } catch (const std::exception& e) {
+    log_->warn("ladder not updated: {}", e.what());
+  }
 }
 
 void TrainingRun::evaluate(int games) {
@@ -251,6 +301,10 @@ int TrainingRun::run() {
         checkpoints_since_evaluation_ = 0;
         evaluate(s_.evaluation_games);
       }
+      if (s_.ladder_every_checkpoints > 0 && ++checkpoints_since_ladder_ >= s_.ladder_every_checkpoints) {
+        checkpoints_since_ladder_ = 0;
+        update_ladder_now();
+      }
     }
     report(false);
   }
@@ -268,6 +322,7 @@ void TrainingRun::finish(bool interrupted) {
     return;
   }
   evaluate(s_.evaluation_games);
+  update_ladder_now();
   nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string());
   auto latest = dir_.latest_checkpoint();
   log_->info("done: {} games played in all, step {}; Elo vs random {}", games_before_ + selfplay_->games(), trainer_.steps(),

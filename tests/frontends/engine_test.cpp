@@ -82,17 +82,19 @@ TEST_F(EngineTest, NewgameAndPosition) {
   EXPECT_EQ(transcript("newgame hex\nnewgame basic tournament\n"),
             "? newgame: unknown variant 'hex' (basic, tournament, tournament-48, tournament-61)\n\n"
             "? newgame: expected at most one variant, found 'basic tournament'\n\n");
-  std::string position = "tournament-61 ooooo/oooooo/ooooooo/oooooooo/ooooooooo/oooooooo/ooooooo/"
-                         "oooooo/ooooo 6,8,10 0,0,0 0,0,0 2 turn 0";
+  std::string position =
+      "tournament-61 ooooo/oooooo/ooooooo/oooooooo/ooooooooo/oooooooo/ooooooo/"
+      "oooooo/ooooo 6,8,10 0,0,0 0,0,0 2 turn 0";
   EXPECT_EQ(transcript("position " + position + "\nshowboard\n").substr(0, 5 + position.size()),
             "=\n\n= " + position);
-  EXPECT_EQ(transcript("position\nposition tournament xooo\n"
-                       "position tournament oooo/ooooo/oooooo/ooowooo/oooooo/ooooo/oooo 5,8,10 0,0,0 "
-                       "0,0,0 1 remove 0\n"),
-            "? position: expected a position string\n\n"
-            "? position: position string: expected 8 fields separated by spaces, found 2\n\n"
-            "? position: the position is in the middle of a turn; give one at the start of a "
-            "turn\n\n");
+  EXPECT_EQ(
+      transcript("position\nposition tournament xooo\n"
+                 "position tournament oooo/ooooo/oooooo/ooowooo/oooooo/ooooo/oooo 5,8,10 0,0,0 "
+                 "0,0,0 1 remove 0\n"),
+      "? position: expected a position string\n\n"
+      "? position: position string: expected 8 fields separated by spaces, found 2\n\n"
+      "? position: the position is in the middle of a turn; give one at the start of a "
+      "turn\n\n");
 }
 
 TEST_F(EngineTest, GenmoveAndAnalyzeArguments) {
@@ -141,10 +143,12 @@ TEST_F(EngineTest, AnalyzeListsCandidatesWithValuesAndVariations) {
 
 TEST_F(EngineTest, GameOverIsReported) {
   // Player 1 has three of each colour: the game ended with their last turn.
-  std::string finished = "basic ..../...../....../......./....../...../.... 2,4,6 3,3,3 0,0,0 2 turn 0";
-  EXPECT_EQ(transcript("position " + finished + "\nresult\ngenmove\nanalyze\nplay Wd4\nlegal\n"),
-            "=\n\n= 1-0\n\n? genmove: the game is over (1-0)\n\n? analyze: the game is over (1-0)\n\n"
-            "? play: the game is over (1-0)\n\n=\n\n");
+  std::string finished =
+      "basic ..../...../....../......./....../...../.... 2,4,6 3,3,3 0,0,0 2 turn 0";
+  EXPECT_EQ(
+      transcript("position " + finished + "\nresult\ngenmove\nanalyze\nplay Wd4\nlegal\n"),
+      "=\n\n= 1-0\n\n? genmove: the game is over (1-0)\n\n? analyze: the game is over (1-0)\n\n"
+      "? play: the game is over (1-0)\n\n=\n\n");
 }
 
 TEST_F(EngineTest, QuitEndsTheSession) {

@@ -12,9 +12,10 @@ namespace zertz::frontends {
 namespace {
 
 std::string tiny_checkpoint(const Variant& variant) {
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("frontends-test-" + variant.name + "-" + std::to_string(::getpid()) + ".ckpt"))
-                         .string();
+  std::string path =
+      (std::filesystem::temp_directory_path() /
+       ("frontends-test-" + variant.name + "-" + std::to_string(::getpid()) + ".ckpt"))
+          .string();
   nn::CheckpointInfo info;
   info.model = nn::ModelConfig::named("tiny");
   info.variant = variant.name;

@@ -22,8 +22,8 @@ TEST(Svg, RingsMarblesRemovedRingsAndPanel) {
       "tournament .ooo/ooooo/oooooo/ooowooo/oooooo/ooooo/oooo 5,8,10 0,0,0 0,0,0 2 turn 0");
   std::string svg = position_svg(state);
   EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
-  EXPECT_EQ(count(svg, "stroke-dasharray"), 1);        // a1, removed
-  EXPECT_EQ(count(svg, "fill=\"#e6d5ad\""), 36);       // the rings left
+  EXPECT_EQ(count(svg, "stroke-dasharray"), 1);                  // a1, removed
+  EXPECT_EQ(count(svg, "fill=\"#e6d5ad\""), 36);                 // the rings left
   EXPECT_EQ(count(svg, "fill=\"#f4f1ea\" stroke=\"#333\""), 1);  // the white marble on d4
   EXPECT_NE(svg.find(">d4</text>"), std::string::npos);
   EXPECT_NE(svg.find(">player 2 to move</text>"), std::string::npos);
@@ -31,7 +31,9 @@ TEST(Svg, RingsMarblesRemovedRingsAndPanel) {
             std::string::npos);
 }
 
-TEST(Svg, EscapesText) { EXPECT_EQ(xml_escape("a<b & 'c'>\""), "a&lt;b &amp; &#39;c&#39;&gt;&quot;"); }
+TEST(Svg, EscapesText) {
+  EXPECT_EQ(xml_escape("a<b & 'c'>\""), "a&lt;b &amp; &#39;c&#39;&gt;&quot;");
+}
 
 TEST(HtmlViewer, StepsThroughTheRecord) {
   GameRecord record;
@@ -54,7 +56,8 @@ TEST(HtmlViewer, AnIllegalTurnIsNamed) {
     game_viewer_html(record, "bad");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "turn 2: in turn 'Gd4,a2': place G d4 is illegal: d4 is occupied");
+    EXPECT_EQ(std::string(e.what()),
+              "turn 2: in turn 'Gd4,a2': place G d4 is illegal: d4 is occupied");
   }
 }
 

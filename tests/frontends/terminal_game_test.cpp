@@ -41,6 +41,7 @@ TEST(TerminalGame, WholeTurnsAndStepsAreBothAccepted) {
   ASSERT_EQ(steps.session.turns_played(), 2);
   EXPECT_EQ(steps.session.turn_texts()[0], "Wd4,a1");
   EXPECT_NE(steps.output.find("your turn, after wD4> "), std::string::npos);
+  EXPECT_NE(steps.output.find("your turn, after wD4> you play Wd4,a1\n"), std::string::npos);
 }
 
 TEST(TerminalGame, MistakesGetOneLineAndANewPrompt) {

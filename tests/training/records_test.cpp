@@ -106,7 +106,9 @@ TEST(ReplayWindow, SamplesHaveConsistentTargets) {
     const float* target = policy.data() + b * e.policy_size();
     const float* planes = x.data() + b * e.input_size();
     float total = std::accumulate(target, target + e.policy_size(), 0.0f);
-    if (total > 0) EXPECT_NEAR(total, 1.0f, 1e-4);  // a forced pass has no policy entry
+    if (total > 0) {  // a forced pass has no policy entry
+      EXPECT_NEAR(total, 1.0f, 1e-4);
+    }
     for (int i = 0; i < e.policy_size(); ++i) {
       if (target[i] == 0) continue;
       // A target entry lies on the board, and a placement's cell is vacant in the input.

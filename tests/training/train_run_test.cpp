@@ -86,6 +86,19 @@ TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
   EXPECT_NE(text.find("\"event\":\"evaluation\""), std::string::npos);
   expect_intact(dir);
   fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+}
+
+TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
+  fs::path dir = fresh_run("gating");
+  ASSERT_EQ(train(dir, {"evaluation.gating_games=2", "evaluation.gating_threshold=0.0"}), 0);
+  std::ifstream metrics(dir / "metrics.jsonl");
+  std::string text((std::istreambuf_iterator<char>(metrics)), {});
+  EXPECT_NE(text.find("\"event\":\"gating\""), std::string::npos);  // the second checkpoint was gated
+  EXPECT_NE(text.find("\"event\":\"ladder\""), std::string::npos);  // rated at the end of the run
+  EXPECT_TRUE(fs::exists(dir / "arena" / "elo.csv"));
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
 }
 
 TEST(TrainRun, ResumedRunContinuesTheStepCount) {
@@ -97,6 +110,7 @@ TEST(TrainRun, ResumedRunContinuesTheStepCount) {
   EXPECT_FALSE(fs::exists(dir / "checkpoints" / "step-0000001.pt"));  // counting went on from 6
   EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000009.pt"));
   fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
 }
 
 TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
@@ -115,6 +129,7 @@ TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
   EXPECT_EQ(latest_step(dir), step + 4);
   expect_intact(dir);
   fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
 }
 
 TEST(TrainRun, CtrlCSavesAndExitsCleanly) {
@@ -132,6 +147,7 @@ TEST(TrainRun, CtrlCSavesAndExitsCleanly) {
   EXPECT_NE(text.find("run the same command to resume"), std::string::npos) << text;
   expect_intact(dir);
   fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
 }
 
 }  // namespace

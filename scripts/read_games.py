@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""Reads self-play records (game shards, docs/training-records.md) for analysis.
+
+Usage: scripts/read_games.py RUN_DIR/games [--show N]
+Prints per-shard and total counts (games, decisions, full searches, results) and, with --show,
+the first N games' actions and results. As a module: `for game in read_shard(path): ...`.
+A damaged shard is reported by name and skipped. Needs only Python's standard library.
+"""
+import argparse
+import os
+import struct
+import sys
+import zlib
+
+MAGIC = b"ZZGAMES\n"
+VARIANTS = ["basic", "tournament", "tournament-48", "tournament-61"]
+OUTCOMES = ["ongoing", "first wins", "second wins", "draw"]
+KINDS = ["place W", "place G", "place B", "remove"] + [f"jump d{d}" for d in range(6)] + ["pass"]
+
+
+class ShardError(Exception):
+    pass
+
+
+def read_shard(path):
+    """The games of one shard: dicts with variant, outcome, capped, repetition, decisions."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data.startswith(MAGIC):
+        raise ShardError(f"{path} is not a game shard")
+    try:
+        version, count, raw_size, compressed_size = struct.unpack_from("<IIQQ", data, len(MAGIC))
+    except struct.error:
+        raise ShardError(f"{path} is truncated")
+    if version != 1:
+        raise ShardError(f"{path} has format version {version}, expected 1")
+    start = len(MAGIC) + 24
+    if start + compressed_size + 4 != len(data):
+        raise ShardError(f"{path} is truncated or has trailing bytes")
+    payload = data[start:start + compressed_size]
+    (crc,) = struct.unpack_from("<I", data, start + compressed_size)
+    if zlib.crc32(payload) != crc:
+        raise ShardError(f"{path} is damaged: checksum mismatch")
+    raw = zlib.decompress(payload)
+    if len(raw) != raw_size:
+        raise ShardError(f"{path} is damaged: wrong payload size")
+    games, at = [], 0
+    for _ in range(count):
+        variant, outcome, flags, n = struct.unpack_from("<BBBI", raw, at)
+        at += 7
+        decisions = []
+        for _ in range(n):
+            code, full, value, m = struct.unpack_from("<HBfH", raw, at)
+            at += 9
+            policy = []
+            for _ in range(m):
+                policy.append(struct.unpack_from("<Hf", raw, at))
+                at += 6
+            decisions.append({"action": code, "full_search": bool(full), "root_value": value, "policy": policy})
+        games.append({"variant": VARIANTS[variant], "outcome": OUTCOMES[outcome], "capped": bool(flags & 1),
+                      "repetition": bool(flags & 2), "decisions": decisions})
+    return games
+
+
+def action_text(code):
+    tag, cell = code >> 6, code & 63
+    return f"{KINDS[tag]} @{cell}" if tag < 10 else "pass"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_dir")
+    parser.add_argument("--show", type=int, default=0)
+    args = parser.parse_args()
+    paths = sorted(os.path.join(args.games_dir, n) for n in os.listdir(args.games_dir) if n.endswith(".zzg"))
+    totals = {"games": 0, "decisions": 0, "full": 0}
+    results = {}
+    shown = 0
+    for path in paths:
+        try:
+            games = read_shard(path)
+        except (ShardError, zlib.error, struct.error) as e:
+            print(f"warning: skipping {e}", file=sys.stderr)
+            continue
+        for g in games:
+            totals["games"] += 1
+            totals["decisions"] += len(g["decisions"])
+            totals["full"] += sum(d["full_search"] for d in g["decisions"])
+            key = "capped" if g["capped"] else g["outcome"] + (" (repetition)" if g["repetition"] else "")
+            results[key] = results.get(key, 0) + 1
+            if shown < args.show:
+                shown += 1
+                print(f"game: {g['variant']}, {key}: " + ", ".join(action_text(d["action"]) for d in g["decisions"]))
+    print(f"{len(paths)} shards, {totals['games']} games, {totals['decisions']} decisions, "
+          f"{totals['full']} full searches (training samples)")
+    for key, n in sorted(results.items()):
+        print(f"  {key}: {n}")
+
+
+if __name__ == "__main__":
+    main()

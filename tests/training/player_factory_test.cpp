@@ -1,0 +1,78 @@
+// Players by name: baselines, checkpoints and exported model directories.
+#include "training/player_factory.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "nn/checkpoint.h"
+#include "nn/export.h"
+
+namespace zertz::training {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path fresh_dir(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("zertz-players-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Plays a few atomic actions with the factory's player and checks each is legal.
+void plays_legal_actions(const PlayerFactory& factory, const Variant& variant) {
+  auto player = factory.make(3);
+  Game game{State(variant)};
+  for (int i = 0; i < 6 && !game.is_terminal(); ++i) {
+    Action a = player->choose_action(game);
+    ASSERT_TRUE(game.state().is_legal(a)) << a.to_string(game.state().board());
+    game.apply(a);
+  }
+}
+
+TEST(PlayerFactory, CheckpointsAndExportedDirectoriesPlay) {
+  fs::path dir = fresh_dir("export");
+  nn::ZertzNet net(nn::ModelConfig::named("tiny"));
+  nn::CheckpointInfo info;
+  info.model = net->config();
+  info.variant = "tournament";
+  save_checkpoint((dir / "tiny.ckpt").string(), info, net, nullptr);
+  nn::export_model(*net, Variant::tournament(), 0, (dir / "export").string());
+  PlayerSpec spec;
+  spec.visits = 8;
+  spec.intra_op_threads = 1;
+  spec.device = "cpu";
+  for (const fs::path& model : {dir / "tiny.ckpt", dir / "export"}) {
+    spec.name = model.string();
+    PlayerFactory factory(spec, Variant::tournament());
+    plays_legal_actions(factory, Variant::tournament());
+    EXPECT_NE(factory.evaluator(), nullptr);
+    EXPECT_THROW(PlayerFactory(spec, Variant::basic()), nn::CheckpointError);  // another variant
+  }
+  spec.name = "greedy";
+  plays_legal_actions(PlayerFactory(spec, Variant::basic()), Variant::basic());
+  fs::remove_all(dir);
+}
+
+TEST(PlayerFactory, BadModelsGetOneLineNamingTheProblem) {
+  fs::path dir = fresh_dir("bad");
+  PlayerSpec spec;
+  spec.device = "cpu";
+  write_file_atomically((dir / "model.json").string(), "{\"format\": \"something else\"}");
+  spec.name = dir.string();
+  try {
+    PlayerFactory factory(spec, Variant::basic());
+    ADD_FAILURE() << "accepted";
+  } catch (const nn::CheckpointError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not a zertz-zero model"), std::string::npos) << e.what();
+  }
+  spec.name = "rollout:x";
+  EXPECT_THROW(PlayerFactory(spec, Variant::basic()), InputError);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace zertz::training
