@@ -10,6 +10,7 @@
 #include "mcts/selfplay_batch.h"
 #include "nn/batched_evaluator.h"
 #include "nn/model.h"
+#include "training/settings.h"
 
 namespace zertz::cli {
 
@@ -22,15 +23,8 @@ void print_network_selfplay(const BenchMctsOptions& options) {
   evaluator_options.intra_op_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   evaluator_options.device = "auto";
   nn::BatchedEvaluator evaluator(*net, variant, evaluator_options);
-  mcts::SearchParams params;  // as configs/default.yaml's self-play
-  params.full_visits = 80;
-  params.cheap_visits = 20;
-  params.full_search_probability = 0.4f;
-  params.dirichlet_epsilon = 0.25f;
-  params.temperature_start = 0.8f;
-  params.temperature_end = 0.2f;
-  params.temperature_halflife_turns = 10.0f;
-  params.forced_playouts_k = 2.0f;
+  // The default config's self-play search (the schema's defaults are configs/default.yaml's).
+  mcts::SearchParams params = training::settings_from_config(training::Config()).selfplay.search;
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> simulations{0}, games{0};
   std::vector<std::thread> threads;

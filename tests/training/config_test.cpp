@@ -39,6 +39,8 @@ TEST(Config, DefaultYamlDocumentsEveryKeyOfTheSchemaInOrder) {
   EXPECT_EQ(keys, schema);
   Config config = Config::load(std::string(ZERTZ_SOURCE_DIR) + "/configs/default.yaml");
   EXPECT_NO_THROW(settings_from_config(config));
+  // The schema's defaults are default.yaml's values, so a partial config means the same.
+  EXPECT_EQ(Config().to_yaml(), config.to_yaml());
 }
 
 TEST(Config, EveryShippedConfigLoads) {

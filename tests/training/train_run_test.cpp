@@ -49,6 +49,20 @@ pid_t start_endless(const fs::path& dir) {
   return pid;
 }
 
+void wait_for(const fs::path& file);
+
+// Starts an endless run, lets it train past its first checkpoint, sends `signal` and returns the
+// process's wait status.
+int interrupt_endless(const fs::path& dir, int signal, int after_ms) {
+  pid_t pid = start_endless(dir);
+  wait_for(dir / "checkpoints" / "latest");
+  std::this_thread::sleep_for(std::chrono::milliseconds(after_ms));
+  EXPECT_EQ(kill(pid, signal), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
 void wait_for(const fs::path& file) {
   for (int i = 0; i < 600 && !fs::exists(file); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ASSERT_TRUE(fs::exists(file)) << file;
@@ -115,13 +129,7 @@ TEST(TrainRun, ResumedRunContinuesTheStepCount) {
 
 TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
   fs::path dir = fresh_run("killed");
-  pid_t pid = start_endless(dir);
-  wait_for(dir / "checkpoints" / "latest");
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
-  ASSERT_EQ(kill(pid, SIGKILL), 0);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFSIGNALED(status));
+  ASSERT_TRUE(WIFSIGNALED(interrupt_endless(dir, SIGKILL, 700)));
   expect_intact(dir);
   std::int64_t step = latest_step(dir);
   ASSERT_GT(step, 0);
@@ -134,12 +142,7 @@ TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
 
 TEST(TrainRun, CtrlCSavesAndExitsCleanly) {
   fs::path dir = fresh_run("interrupt");
-  pid_t pid = start_endless(dir);
-  wait_for(dir / "checkpoints" / "latest");
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  ASSERT_EQ(kill(pid, SIGINT), 0);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  int status = interrupt_endless(dir, SIGINT, 500);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
   std::ifstream out(dir.string() + ".out");
