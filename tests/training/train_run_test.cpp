@@ -103,6 +103,36 @@ TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
   fs::remove(dir.string() + ".out");
 }
 
+TEST(TrainRun, ADamagedShardIsSkippedWithAWarningAndPlotsAreDrawn) {
+  fs::path dir = fresh_run("damaged");
+  ASSERT_EQ(train(dir), 0);
+  std::vector<fs::path> shards = RunDir(dir).shards();
+  ASSERT_FALSE(shards.empty());
+  fs::resize_file(shards.front(), fs::file_size(shards.front()) / 2);  // a torn copy, say
+  ASSERT_EQ(train(dir, {"training.max_steps=9"}), 0);
+  std::ifstream out(dir.string() + ".out");
+  std::string text((std::istreambuf_iterator<char>(out)), {});
+  EXPECT_NE(text.find("skipping a damaged shard: " + shards.front().string() + " is truncated"), std::string::npos)
+      << text;
+  EXPECT_EQ(latest_step(dir), 9);
+  std::string plot = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) + "/scripts/plot_training.py " + dir.string() +
+                     " > /dev/null 2>&1";
+  ASSERT_EQ(std::system(plot.c_str()), 0);
+  for (const char* png : {"losses.png", "elo_time.png", "elo_games.png", "throughput.png"}) {
+    EXPECT_GT(fs::file_size(dir / "plots" / png), 1000u) << png;
+  }
+  std::string reader = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) + "/scripts/read_games.py " +
+                       (dir / "games").string() + " > " + dir.string() + ".games 2>&1";
+  ASSERT_EQ(std::system(reader.c_str()), 0);
+  std::ifstream games(dir.string() + ".games");
+  std::string listing((std::istreambuf_iterator<char>(games)), {});
+  EXPECT_NE(listing.find("warning: skipping " + shards.front().string()), std::string::npos) << listing;
+  EXPECT_NE(listing.find(" games, "), std::string::npos) << listing;
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+  fs::remove(dir.string() + ".games");
+}
+
 TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
   fs::path dir = fresh_run("gating");
   ASSERT_EQ(train(dir, {"evaluation.gating_games=2", "evaluation.gating_threshold=0.0"}), 0);
