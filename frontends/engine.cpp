@@ -81,6 +81,13 @@ std::string format_value(double value) {
   return text;
 }
 
+// A probability as 0.xyz.
+std::string format_share(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.3f", share);
+  return text;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i)
@@ -208,8 +215,11 @@ std::string Engine::analyze(std::string_view args) {
   std::string out = "visits " + std::to_string(analysis.root_visits) + " value " +
                     format_value(analysis.root_value);
   for (const Candidate& c : analysis.candidates) {
-    out += "\nvisits " + std::to_string(c.visits) + " value " + format_value(c.value) + " proven " +
-           proven_name(c.proven) + " turn " + c.turn + " pv " + join(c.pv, "; ");
+    out += "\nvisits " + std::to_string(c.visits) + " value " + format_value(c.value);
+    if (c.wdl) {
+      out += " wdl " + format_share((*c.wdl)[0]) + "/" + format_share((*c.wdl)[1]) + "/" + format_share((*c.wdl)[2]);
+    }
+    out += " proven " + std::string(proven_name(c.proven)) + " turn " + c.turn + " pv " + join(c.pv, "; ");
   }
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "mcts/search.h"
+#include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
 
@@ -174,6 +175,25 @@ Choice SearchDriver::search_turn(const GameSession& session, const Budget& budge
   return choice;
 }
 
+namespace {
+
+// A candidate's win/draw/loss for the mover: exact when the turn ends the game; otherwise the
+// draw share is the network's estimate for the position after the turn, and the search's mean
+// value Q (= win - loss) splits the rest: win = (1 - draw + Q) / 2, loss = (1 - draw - Q) / 2.
+std::array<double, 3> win_draw_loss(nn::BatchedEvaluator& network, const State& after, int mover,
+                                    double q) {
+  if (after.is_terminal()) {
+    int r = after.result_for(mover);
+    return {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
+  }
+  double draw = network.win_draw_loss(after)[1];
+  double win = std::max(0.0, (1 - draw + q) / 2), loss = std::max(0.0, (1 - draw - q) / 2);
+  double total = win + draw + loss;
+  return {win / total, draw / total, loss / total};
+}
+
+}  // namespace
+
 Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_candidates) {
   if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
   const State& start = session.state();
@@ -196,8 +216,11 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     if (root.is_terminal() || root.to_move() != start.to_move()) {
       // The whole turn is forced: it is the only candidate.
       std::string turn = turns_in_notation(start, prefix).front();
-      analysis.candidates.push_back(
-          {turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn}});
+      Candidate forced{turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn}, {}};
+      if (auto* network = dynamic_cast<nn::BatchedEvaluator*>(evaluator)) {
+        forced.wdl = win_draw_loss(*network, root, start.to_move(), result.root_value);
+      }
+      analysis.candidates.push_back(std::move(forced));
       return analysis;
     }
     search.run(budget, /*full=*/false, 0.0f, rng_);
@@ -218,6 +241,11 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     candidate.visits = node->visits();
     candidate.value = node->mean_value();
     candidate.proven = node->proven();
+    if (auto* network = dynamic_cast<nn::BatchedEvaluator*>(evaluator)) {
+      State after = start;
+      for (Action a : actions) after.apply(a);
+      candidate.wdl = win_draw_loss(*network, after, start.to_move(), candidate.value);
+    }
     analysis.candidates.push_back(std::move(candidate));
   }
   return analysis;

@@ -3,10 +3,12 @@
 // (random, greedy, rollout:N) plays through the Player interface, and its analysis is a search
 // with random playouts (the rollout:N player's evaluator), since a baseline has no values of
 // its own. The search keeps one value per node (P(win) - P(loss) for a network, the mean
-// playout result for rollouts), so analysis reports that value, not a win/draw/loss split.
+// playout result for rollouts); with a network, analysis adds each candidate's win/draw/loss.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +48,8 @@ struct Candidate {
   double value = 0.0;        // mean value there, from the mover's side, in [-1, 1]
   mcts::Proven proven = mcts::Proven::kUnknown;
   std::vector<std::string> pv;  // the principal variation, starting with this turn
+  // Win/draw/loss for the mover, with a network only (see win_draw_loss in search_driver.cpp).
+  std::optional<std::array<double, 3>> wdl;
 };
 
 struct Analysis {

@@ -285,6 +285,21 @@ void BatchedEvaluator::update_weights(ZertzNetImpl& net) {
   impl_->cache.clear();
 }
 
+std::array<float, 3> BatchedEvaluator::win_draw_loss(const State& state) {
+  c10::InferenceMode guard;
+  const Encoding& e = impl_->encoding;
+  auto x = torch::empty({1, kNumInputPlanes, e.grid(), e.grid()});
+  e.encode(state, x.data_ptr<float>());
+  torch::Tensor wdl;
+  {
+    std::lock_guard lock(impl_->model_mutex);
+    auto out = impl_->module.forward({x.to(impl_->device)}).toTuple();
+    wdl = torch::softmax(out->elements()[1].toTensor(), 1).to(torch::kCPU).contiguous();
+  }
+  const float* p = wdl.data_ptr<float>();
+  return {p[0], p[1], p[2]};
+}
+
 EvaluatorStats BatchedEvaluator::stats() const {
   std::lock_guard lock(impl_->mutex);
   EvaluatorStats s = impl_->stats;

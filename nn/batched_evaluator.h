@@ -5,6 +5,7 @@
 // header (the model lives behind a pointer), so search and CLI code include it cheaply.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -50,6 +51,10 @@ class BatchedEvaluator : public mcts::Evaluator {
   BatchedEvaluator& operator=(const BatchedEvaluator&) = delete;
 
   void evaluate(std::span<const mcts::EvalRequest> batch) override;
+
+  // The network's win/draw/loss probabilities for the player to move in `state`, by a direct
+  // forward pass in the calling thread (for analysis output; no batching, no cache).
+  std::array<float, 3> win_draw_loss(const State& state);
 
   // Takes new weights (e.g. a new checkpoint) between forward passes; clears the cache.
   void update_weights(ZertzNetImpl& net);

@@ -2,6 +2,8 @@
 // and analyze search with mcts::Search and answer legal turns on every variant.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <filesystem>
 
 #include "core/turn.h"
@@ -43,6 +45,14 @@ TEST(NetworkEngine, GenmoveAndAnalyzeOnEveryVariant) {
       std::string analysis = engine.answer("analyze visits 32");
       EXPECT_EQ(analysis.substr(0, 9), "= visits ") << analysis;
       EXPECT_NE(analysis.find(" turn "), std::string::npos) << analysis;
+      // A network's candidates carry win/draw/loss shares summing to 1.
+      std::size_t wdl = analysis.find(" wdl ");
+      ASSERT_NE(wdl, std::string::npos) << analysis;
+      std::istringstream shares(analysis.substr(wdl + 5));
+      double w = 0, d = 0, l = 0;
+      char slash = 0;
+      shares >> w >> slash >> d >> slash >> l;
+      EXPECT_NEAR(w + d + l, 1.0, 0.01) << analysis;
       // A network plays one variant: another is refused and the game goes on.
       std::string other = variant->name == "basic" ? "tournament" : "basic";
       EXPECT_EQ(engine.answer("newgame " + other).substr(0, 11), "? newgame: ");
