@@ -1,4 +1,5 @@
 // `zertz arena A B`: a match between two players, with its Elo difference and optionally the SPRT.
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -56,6 +57,18 @@ int run_arena(const ArenaOptions& options) {
   arena.opening_actions = options.opening_actions;
   arena.out_dir = options.out;
   if (!options.sprt.empty()) arena.sprt = parse_sprt(options.sprt);
+  // A progress line every 10 seconds: games, score so far, rate and time left.
+  auto start = std::chrono::steady_clock::now(), last = start;
+  arena.on_progress = [&](const training::MatchResult& so_far) {
+    auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::seconds(10) || so_far.games() >= options.games) return;
+    last = now;
+    double seconds = std::chrono::duration<double>(now - start).count();
+    double rate = so_far.games() / seconds;
+    std::fprintf(stderr, "  %d/%d games, +%d =%d -%d (score %.1f%%), %.2f games/s, about %.0f s left\n", so_far.games(),
+                 options.games, so_far.wins, so_far.draws, so_far.losses, 100 * so_far.score(), rate,
+                 (options.games - so_far.games()) / rate);
+  };
   training::ArenaReport report = training::run_arena(options.a, options.b, arena);
 
   const training::MatchResult& r = report.result;

@@ -94,6 +94,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
     char name[32];
     std::snprintf(name, sizeof name, "game-%04d.zertz", game.index + 1);
     write_file_atomically((report.records_dir / name).string(), format_record(record));
+    if (options.on_progress) options.on_progress(so_far);
     if (!options.sprt) return false;
     report.llr = sprt_llr(so_far.wdl(), *options.sprt);
     report.decision = sprt_decision(*report.llr, *options.sprt);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ struct ArenaOptions {
   std::string device = "auto";
   std::optional<SprtParams> sprt;
   std::filesystem::path out_dir = "arena";
+  // Called after each counted game with the result so far (for progress output).
+  std::function<void(const MatchResult& so_far)> on_progress;
 };
 
 struct ArenaReport {
