@@ -65,9 +65,10 @@ int run_arena(const ArenaOptions& options) {
     last = now;
     double seconds = std::chrono::duration<double>(now - start).count();
     double rate = so_far.games() / seconds;
-    std::fprintf(stderr, "  %d/%d games, +%d =%d -%d (score %.1f%%), %.2f games/s, about %.0f s left\n", so_far.games(),
-                 options.games, so_far.wins, so_far.draws, so_far.losses, 100 * so_far.score(), rate,
-                 (options.games - so_far.games()) / rate);
+    std::fprintf(stderr,
+                 "  %d/%d games, +%d =%d -%d (score %.1f%%), %.2f games/s, about %.0f s left\n",
+                 so_far.games(), options.games, so_far.wins, so_far.draws, so_far.losses,
+                 100 * so_far.score(), rate, (options.games - so_far.games()) / rate);
   };
   training::ArenaReport report = training::run_arena(options.a, options.b, arena);
 

@@ -69,11 +69,13 @@ int run_bench_core(const BenchCoreOptions& options) {
   std::printf("bench core: one thread, %.2f s per measure, seed %llu\n", options.seconds,
               static_cast<unsigned long long>(options.seed));
   std::vector<std::pair<std::string, Figures>> rows;
-  for (const Variant* v : Variant::all()) rows.emplace_back(v->name, measure(*v, options.seconds, options.seed));
-  std::printf("%-14s %14s %14s %22s\n", "variant", "games/s", "actions/game", "actions/s (list+apply)");
+  for (const Variant* v : Variant::all())
+    rows.emplace_back(v->name, measure(*v, options.seconds, options.seed));
+  std::printf("%-14s %14s %14s %22s\n", "variant", "games/s", "actions/game",
+              "actions/s (list+apply)");
   for (const auto& [name, f] : rows) {
-    std::printf("%-14s %14.0f %14.1f %22.0f\n", name.c_str(), f.games_per_second, f.actions_per_game,
-                f.actions_per_second);
+    std::printf("%-14s %14.0f %14.1f %22.0f\n", name.c_str(), f.games_per_second,
+                f.actions_per_game, f.actions_per_second);
   }
   return 0;
 }

@@ -2,12 +2,12 @@
 // C++ module and through the TorchScript export (batch norm folded, optimize_for_inference), and
 // the machine's fp32 matrix-multiply rate for scale.
 #include <ATen/Parallel.h>
+#include <torch/script.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <thread>
-#include <torch/script.h>
 
 #include "cli/commands.h"
 #include "nn/batched_evaluator.h"
@@ -27,7 +27,8 @@ double rate(double seconds, Step step) {
   int calls = 0;
   auto start = Clock::now();
   double spent = 0;
-  while (calls < 2 || (spent = std::chrono::duration<double>(Clock::now() - start).count()) < seconds) {
+  while (calls < 2 ||
+         (spent = std::chrono::duration<double>(Clock::now() - start).count()) < seconds) {
     step();
     ++calls;
   }
@@ -57,8 +58,8 @@ torch::Tensor sample_inputs(const Variant& variant, int batch) {
 
 // Positions per second through the BatchedEvaluator when `callers` threads each submit
 // batch / callers positions per call (no cache, no symmetry: the network's cost alone).
-double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int callers, int threads,
-                      double seconds) {
+double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int callers,
+                      int threads, double seconds) {
   nn::EvaluatorOptions options;
   options.max_batch = batch;
   options.cache_entries = 0;
@@ -110,13 +111,14 @@ double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int 
 int run_bench_nn(const BenchNnOptions& options) {
   const Variant& variant = *Variant::find(options.variant);
   const int grid = variant.board->grid_size();
-  std::printf("bench nn: %s (%dx%d grid), %.2f s per measurement\n", variant.name.c_str(), grid, grid,
-              options.seconds);
+  std::printf("bench nn: %s (%dx%d grid), %.2f s per measurement\n", variant.name.c_str(), grid,
+              grid, options.seconds);
   std::vector<double> matmul(options.threads.size());
   for (std::size_t t = 0; t < options.threads.size(); ++t) {
     at::set_num_threads(options.threads[t]);
     matmul[t] = matmul_gflops(options.seconds);
-    std::printf("torch::mm 1024x1024 fp32, %d thread(s): %.1f GFLOP/s\n", options.threads[t], matmul[t]);
+    std::printf("torch::mm 1024x1024 fp32, %d thread(s): %.1f GFLOP/s\n", options.threads[t],
+                matmul[t]);
   }
   std::printf("%-7s %6s %8s %14s %14s %10s %11s\n", "size", "batch", "threads", "module pos/s",
               "script pos/s", "GFLOP/s", "% of mm");
@@ -137,15 +139,17 @@ int run_bench_nn(const BenchNnOptions& options) {
         double script_rate = batch * rate(options.seconds, [&] { (void)script.forward({x}); });
         double best = std::max(module_rate, script_rate);
         double gflops = best * flops_per_position / 1e9;
-        std::printf("%-7s %6d %8d %14.0f %14.0f %10.1f %10.0f%%\n", size.c_str(), batch, options.threads[t],
-                    module_rate, script_rate, gflops, 100.0 * gflops / matmul[t]);
+        std::printf("%-7s %6d %8d %14.0f %14.0f %10.1f %10.0f%%\n", size.c_str(), batch,
+                    options.threads[t], module_rate, script_rate, gflops,
+                    100.0 * gflops / matmul[t]);
         std::fflush(stdout);
       }
     }
   }
   const int batch = options.evaluator_batch;
   const int callers = options.evaluator_callers;
-  std::printf("evaluator: %s net, %d calling threads, batch %d\n", options.evaluator_size.c_str(), callers, batch);
+  std::printf("evaluator: %s net, %d calling threads, batch %d\n", options.evaluator_size.c_str(),
+              callers, batch);
   std::printf("%8s %16s %16s %8s\n", "threads", "direct pos/s", "evaluator pos/s", "ratio");
   nn::ModelConfig config = nn::ModelConfig::named(options.evaluator_size);
   torch::manual_seed(1);

@@ -55,7 +55,7 @@ struct BenchNnOptions {
   std::vector<int> batches = {1, 8, 32, 64, 128, 256};
   std::vector<int> threads = {1, 2};
   std::string variant = "tournament";
-  double seconds = 0.5;  // per measurement
+  double seconds = 0.5;                  // per measurement
   std::string evaluator_size = "small";  // the BatchedEvaluator measurement
   int evaluator_batch = 64;
   int evaluator_callers = 8;
@@ -64,19 +64,20 @@ int run_bench_nn(const BenchNnOptions& options);
 
 struct BenchMctsOptions {
   std::string variant = "tournament";
-  int visits = 10000;      // per search; each search starts a fresh tree
-  double seconds = 1.0;    // per measure
-  std::uint64_t seed = 1;  // picks the mid-game position
+  int visits = 10000;             // per search; each search starts a fresh tree
+  double seconds = 1.0;           // per measure
+  std::uint64_t seed = 1;         // picks the mid-game position
   std::string network = "small";  // self-play against this network size too ("none": skip)
-  double network_seconds = 20;     // ... for this long
-  int selfplay_threads = 2;        // ... with this many self-play threads
+  double network_seconds = 20;    // ... for this long
+  int selfplay_threads = 2;       // ... with this many self-play threads
 };
 int run_bench_mcts(const BenchMctsOptions& options);
 // The network part of `bench mcts` (cli/bench_selfplay_network.cpp, which includes torch).
 void print_network_selfplay(const BenchMctsOptions& options);
 
 // `zertz train`: see training/train_loop.h (TrainOptions).
-int run_train(const std::string& config, const std::string& run_dir, const std::vector<std::string>& overrides);
+int run_train(const std::string& config, const std::string& run_dir,
+              const std::vector<std::string>& overrides);
 
 struct ArenaOptions {
   std::string a, b;  // random, greedy, rollout:N or a checkpoint path

@@ -17,7 +17,8 @@ int run_export(const ExportOptions& options) {
   }
   const Variant* variant = Variant::find(info.variant);
   if (!variant) {
-    std::cerr << "error: " << options.checkpoint << " names an unknown variant '" << info.variant << "'\n";
+    std::cerr << "error: " << options.checkpoint << " names an unknown variant '" << info.variant
+              << "'\n";
     return 2;
   }
   nn::ZertzNet net(info.model);
@@ -28,8 +29,8 @@ int run_export(const ExportOptions& options) {
     return 2;
   }
   nn::export_model(*net, *variant, info.step, options.out);
-  std::cout << "exported " << info.model.describe() << " (" << variant->name << ", step " << info.step
-            << ") to " << options.out << "/model.pt and model.json\n";
+  std::cout << "exported " << info.model.describe() << " (" << variant->name << ", step "
+            << info.step << ") to " << options.out << "/model.pt and model.json\n";
   return 0;
 }
 

@@ -33,17 +33,22 @@ int main(int argc, char** argv) {
   auto* bench_nn_cmd = bench_cmd->add_subcommand("nn", "Network positions per second and FLOP/s");
   bench_nn_cmd->add_option("--sizes", bench_nn.sizes, "Model sizes")
       ->check(CLI::IsMember({"tiny", "small", "medium", "large"}));
-  bench_nn_cmd->add_option("--batches", bench_nn.batches, "Batch sizes")->check(CLI::Range(1, 4096));
-  bench_nn_cmd->add_option("--threads", bench_nn.threads, "Intra-op thread counts")->check(CLI::Range(1, 256));
+  bench_nn_cmd->add_option("--batches", bench_nn.batches, "Batch sizes")
+      ->check(CLI::Range(1, 4096));
+  bench_nn_cmd->add_option("--threads", bench_nn.threads, "Intra-op thread counts")
+      ->check(CLI::Range(1, 256));
   bench_nn_cmd->add_option("--variant", bench_nn.variant, "Rule variant (board size)")
       ->check(CLI::IsMember(variants));
   bench_nn_cmd->add_option("--seconds", bench_nn.seconds, "Time per measurement")
       ->check(CLI::Range(0.01, 600.0));
-  bench_nn_cmd->add_option("--evaluator-size", bench_nn.evaluator_size, "Model size for the evaluator run")
+  bench_nn_cmd
+      ->add_option("--evaluator-size", bench_nn.evaluator_size, "Model size for the evaluator run")
       ->check(CLI::IsMember({"tiny", "small", "medium", "large"}));
   bench_nn_cmd->add_option("--evaluator-batch", bench_nn.evaluator_batch, "Evaluator batch size")
       ->check(CLI::Range(1, 4096));
-  bench_nn_cmd->add_option("--evaluator-callers", bench_nn.evaluator_callers, "Threads calling the evaluator")
+  bench_nn_cmd
+      ->add_option("--evaluator-callers", bench_nn.evaluator_callers,
+                   "Threads calling the evaluator")
       ->check(CLI::Range(1, 256));
 
   BenchMctsOptions bench_mcts;
@@ -56,11 +61,16 @@ int main(int argc, char** argv) {
   bench_mcts_cmd->add_option("--seconds", bench_mcts.seconds, "Time per measure")
       ->check(CLI::Range(0.01, 600.0));
   bench_mcts_cmd->add_option("--seed", bench_mcts.seed, "Seed of the mid-game position");
-  bench_mcts_cmd->add_option("--network", bench_mcts.network, "Also self-play with this network size (none: skip)")
+  bench_mcts_cmd
+      ->add_option("--network", bench_mcts.network,
+                   "Also self-play with this network size (none: skip)")
       ->check(CLI::IsMember({"none", "tiny", "small", "medium", "large"}));
-  bench_mcts_cmd->add_option("--network-seconds", bench_mcts.network_seconds, "Time of the network self-play")
+  bench_mcts_cmd
+      ->add_option("--network-seconds", bench_mcts.network_seconds, "Time of the network self-play")
       ->check(CLI::Range(1.0, 3600.0));
-  bench_mcts_cmd->add_option("--selfplay-threads", bench_mcts.selfplay_threads, "Self-play threads with the network")
+  bench_mcts_cmd
+      ->add_option("--selfplay-threads", bench_mcts.selfplay_threads,
+                   "Self-play threads with the network")
       ->check(CLI::Range(1, 64));
 
   ExportOptions export_options;
@@ -72,14 +82,17 @@ int main(int argc, char** argv) {
   auto* init_model_cmd = app.add_subcommand("init-model", "Write a randomly initialised network");
   init_model_cmd->add_option("--model", init_model.model, "Size: tiny, small, medium, large")
       ->check(CLI::IsMember({"tiny", "small", "medium", "large"}));
-  init_model_cmd->add_option("--variant", init_model.variant, "Rule variant")->check(CLI::IsMember(variants));
+  init_model_cmd->add_option("--variant", init_model.variant, "Rule variant")
+      ->check(CLI::IsMember(variants));
   init_model_cmd->add_option("--out", init_model.out, "Checkpoint file")->required();
   init_model_cmd->add_option("--seed", init_model.seed, "Random seed");
 
   std::string train_config = "configs/default.yaml", train_run_dir = "runs/default";
   std::vector<std::string> train_overrides;
-  auto* train_cmd = app.add_subcommand("train", "Self-play and training in a run directory (resumes)");
-  train_cmd->add_option("--config", train_config, "YAML config (ignored when the run directory has one)");
+  auto* train_cmd =
+      app.add_subcommand("train", "Self-play and training in a run directory (resumes)");
+  train_cmd->add_option("--config", train_config,
+                        "YAML config (ignored when the run directory has one)");
   train_cmd->add_option("--run-dir", train_run_dir, "Run directory");
   train_cmd->add_option("--set", train_overrides, "Override a key: section.key=value")->take_all();
 
@@ -131,24 +144,30 @@ int main(int argc, char** argv) {
   EngineOptions engine;
   auto* engine_cmd = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout");
   engine_cmd->add_option("--model", engine.model, "random, greedy, rollout:N or a checkpoint");
-  engine_cmd->add_option("--variant", engine.variant, "Starting variant (default: the model's, else tournament)")
+  engine_cmd
+      ->add_option("--variant", engine.variant,
+                   "Starting variant (default: the model's, else tournament)")
       ->check(CLI::IsMember(variants));
   engine_cmd->add_option("--visits", engine.visits, "Visits per decision (network) and analysis")
       ->check(CLI::Range(1, 10000000));
-  engine_cmd->add_option("--threads", engine.threads, "Search threads (network)")->check(CLI::Range(1, 256));
+  engine_cmd->add_option("--threads", engine.threads, "Search threads (network)")
+      ->check(CLI::Range(1, 256));
   engine_cmd->add_option("--seed", engine.seed, "Random seed");
 
   PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "Play against the computer in the terminal");
   play_cmd->add_option("--model", play.model, "random, greedy, rollout:N or a checkpoint");
-  play_cmd->add_option("--variant", play.variant, "Rule variant (default: the model's, else tournament)")
+  play_cmd
+      ->add_option("--variant", play.variant,
+                   "Rule variant (default: the model's, else tournament)")
       ->check(CLI::IsMember(variants));
   bool play_first = false;  // the default; the flag exists so that either side can be named
   auto* first_flag = play_cmd->add_flag("--first", play_first, "You move first (the default)");
   play_cmd->add_flag("--second", play.second, "You move second")->excludes(first_flag);
   play_cmd->add_option("--visits", play.visits, "Visits per decision (network) and hints")
       ->check(CLI::Range(1, 10000000));
-  play_cmd->add_option("--threads", play.threads, "Search threads (network)")->check(CLI::Range(1, 256));
+  play_cmd->add_option("--threads", play.threads, "Search threads (network)")
+      ->check(CLI::Range(1, 256));
   play_cmd->add_option("--seed", play.seed, "Random seed");
 
   RenderOptions render;

@@ -89,7 +89,8 @@ int run_replay(const ReplayOptions& options) {
   int refused = static_cast<int>(files.size()) - ok;
   std::cout << files.size() << " games: " << ok << " ok, " << refused << " refused\n";
   for (const auto& [result, n] : results) std::cout << "  ok " << result << ": " << n << "\n";
-  for (const auto& [reason, n] : refusals) std::cout << "  refused, " << reason << ": " << n << "\n";
+  for (const auto& [reason, n] : refusals)
+    std::cout << "  refused, " << reason << ": " << n << "\n";
   return refused == 0 ? 0 : 1;
 }
 

@@ -3,7 +3,8 @@
 
 namespace zertz::cli {
 
-int run_train(const std::string& config, const std::string& run_dir, const std::vector<std::string>& overrides) {
+int run_train(const std::string& config, const std::string& run_dir,
+              const std::vector<std::string>& overrides) {
   return training::run_training({config, run_dir, overrides});
 }
 

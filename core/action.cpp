@@ -12,7 +12,9 @@ std::string Action::to_string(const Board& board) const {
       return "remove " + board.label(cell());
     case ActionKind::kJump: {
       int landing = board.landing(cell(), direction());
-      if (landing == kNoCell) return "jump " + board.label(cell()) + " off the board (direction " + std::to_string(direction()) + ")";
+      if (landing == kNoCell)
+        return "jump " + board.label(cell()) + " off the board (direction " +
+               std::to_string(direction()) + ")";
       return "jump " + board.label(cell()) + " to " + board.label(landing);
     }
     case ActionKind::kPass:

@@ -15,14 +15,16 @@ class Action {
  public:
   static constexpr int kPlaceTag = 0;  // + colour
   static constexpr int kRemoveTag = 3;
-  static constexpr int kJumpTag = 4;   // + direction
+  static constexpr int kJumpTag = 4;  // + direction
   static constexpr int kPassTag = 10;
   static constexpr int kNumTags = 10;  // policy planes; pass needs none (it is always forced)
 
   Action() = default;
   static constexpr Action place(int colour, int cell) { return Action(kPlaceTag + colour, cell); }
   static constexpr Action remove(int cell) { return Action(kRemoveTag, cell); }
-  static constexpr Action jump(int cell, int direction) { return Action(kJumpTag + direction, cell); }
+  static constexpr Action jump(int cell, int direction) {
+    return Action(kJumpTag + direction, cell);
+  }
   static constexpr Action pass() { return Action(kPassTag, 0); }
   static constexpr Action from_code(std::uint16_t code) { return Action(code >> 6, code & 63); }
 
@@ -36,8 +38,8 @@ class Action {
     if (t < kPassTag) return ActionKind::kJump;
     return ActionKind::kPass;
   }
-  constexpr int colour() const { return tag() - kPlaceTag; }      // place only
-  constexpr int direction() const { return tag() - kJumpTag; }    // jump only
+  constexpr int colour() const { return tag() - kPlaceTag; }    // place only
+  constexpr int direction() const { return tag() - kJumpTag; }  // jump only
 
   constexpr bool operator==(const Action&) const = default;
   constexpr bool operator<(const Action& o) const { return code_ < o.code_; }

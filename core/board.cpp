@@ -12,8 +12,12 @@ using Point = std::array<int, 2>;
 
 // The 12 linear maps of the axial lattice that preserve the hexagonal grid: rotations by
 // 60 degrees (q, y) -> (y, y - q) and the mirror (q, y) -> (y, q), composed.
-Point rotate(Point p) { return {p[1], p[1] - p[0]}; }
-Point mirror(Point p) { return {p[1], p[0]}; }
+Point rotate(Point p) {
+  return {p[1], p[1] - p[0]};
+}
+Point mirror(Point p) {
+  return {p[1], p[0]};
+}
 
 Point transform(Point p, int index) {
   if (index >= kDirections) p = mirror(p);
@@ -143,7 +147,8 @@ void Board::build_symmetries() {
       cell_map[c] = cell_at(image[c][0] + shift[0], image[c][1] + shift[1]);
     }
     std::array<int, kDirections> direction_map{};
-    for (int d = 0; d < kDirections; ++d) direction_map[d] = direction_of(transform(kDirectionSteps[d], t));
+    for (int d = 0; d < kDirections; ++d)
+      direction_map[d] = direction_of(transform(kDirectionSteps[d], t));
     symmetry_cells_.push_back(std::move(cell_map));
     symmetry_directions_.push_back(direction_map);
   }

@@ -28,7 +28,9 @@ constexpr std::array<std::array<int, 2>, kDirections> kDirectionSteps = {{
     {-1, 0},   // up-left
 }};
 
-inline Mask bit(int cell) { return Mask{1} << cell; }
+inline Mask bit(int cell) {
+  return Mask{1} << cell;
+}
 
 class Board {
  public:

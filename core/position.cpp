@@ -83,8 +83,9 @@ State parse_position_string(std::string_view text) {
   for (int q = 0; q < b.num_columns(); ++q) {
     if (q > 0) {
       if (pos >= board.size() || board[pos] != '/') {
-        fail(2, "column " + std::string(1, static_cast<char>('a' + q - 1)) + " to have " +
-                    std::to_string(b.column_height(q - 1)) + " cells then '/'",
+        fail(2,
+             "column " + std::string(1, static_cast<char>('a' + q - 1)) + " to have " +
+                 std::to_string(b.column_height(q - 1)) + " cells then '/'",
              board);
       }
       ++pos;
@@ -108,7 +109,8 @@ State parse_position_string(std::string_view text) {
       }
     }
   }
-  if (pos != board.size()) fail(2, "exactly " + std::to_string(b.num_columns()) + " columns", board);
+  if (pos != board.size())
+    fail(2, "exactly " + std::to_string(b.num_columns()) + " columns", board);
 
   Counts pool = parse_counts(3, fields[2]);
   Counts first = parse_counts(4, fields[3]);
@@ -117,8 +119,10 @@ State parse_position_string(std::string_view text) {
     int total = pool[c] + first[c] + second[c] + __builtin_popcountll(marbles[c]);
     if (total != variant->pool[c]) {
       throw InputError(std::string("position string: ") + kColourLetters[c] +
-                       " marbles add up to " + std::to_string(total) + " (pool, board, stocks), "
-                       "expected " + std::to_string(variant->pool[c]) + " for " + variant->name);
+                       " marbles add up to " + std::to_string(total) +
+                       " (pool, board, stocks), "
+                       "expected " +
+                       std::to_string(variant->pool[c]) + " for " + variant->name);
     }
   }
   if (fields[5] != "1" && fields[5] != "2") fail(6, "the player to move, 1 or 2", fields[5]);
@@ -149,7 +153,8 @@ State parse_position_string(std::string_view text) {
     }
     // A chain goes on only after a first jump, which captured a marble for the mover.
     const Counts& mover = state.captured(state.to_move());
-    if (mover[0] + mover[1] + mover[2] == 0) fail(7, "jump:CELL only after the mover has captured", phase);
+    if (mover[0] + mover[1] + mover[2] == 0)
+      fail(7, "jump:CELL only after the mover has captured", phase);
   } else if (phase != "turn") {
     fail(7, "turn, remove or jump:CELL", phase);
   }

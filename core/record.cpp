@@ -40,14 +40,16 @@ GameRecord parse_record(std::string_view text, const std::string& source) {
         continue;
       }
       std::size_t colon = content.find(':');
-      if (colon == std::string::npos) fail("expected a header line 'Key: value', found '" + content + "'");
+      if (colon == std::string::npos)
+        fail("expected a header line 'Key: value', found '" + content + "'");
       std::string key = trim(content.substr(0, colon));
       std::string value = trim(content.substr(colon + 1));
       if (key == "Format") {
         if (value != kFormatLine) fail("expected Format: zertz-record 1, found '" + value + "'");
         saw_format = true;
       } else if (key == "Variant") {
-        if (!Variant::find(value)) fail("unknown variant '" + value + "' (" + Variant::names() + ")");
+        if (!Variant::find(value))
+          fail("unknown variant '" + value + "' (" + Variant::names() + ")");
         record.variant = value;
       } else if (key == "Player1") {
         record.player1 = value;

@@ -36,8 +36,8 @@ ReplayReport replay_record(const GameRecord& record) {
     return report;
   }
   if (start.variant().name != variant->name) {
-    report.reason = "the start position is of variant " + start.variant().name + ", not " +
-                    variant->name;
+    report.reason =
+        "the start position is of variant " + start.variant().name + ", not " + variant->name;
     return report;
   }
   Game game(start);

@@ -8,8 +8,12 @@ namespace zertz {
 
 namespace {
 
-int lowest(Mask m) { return __builtin_ctzll(m); }
-int count(Mask m) { return __builtin_popcountll(m); }
+int lowest(Mask m) {
+  return __builtin_ctzll(m);
+}
+int count(Mask m) {
+  return __builtin_popcountll(m);
+}
 
 // The index of the n-th (0-based) set bit of m, by halving: six popcounts.
 int nth_bit(Mask m, int n) {
@@ -346,8 +350,7 @@ State State::transformed(int symmetry) const {
 bool State::operator==(const State& o) const {
   return variant_ == o.variant_ && rings_ == o.rings_ && marbles_ == o.marbles_ &&
          pool_ == o.pool_ && captured_ == o.captured_ && to_move_ == o.to_move_ &&
-         phase_ == o.phase_ && focus_ == o.focus_ && passes_ == o.passes_ &&
-         outcome_ == o.outcome_;
+         phase_ == o.phase_ && focus_ == o.focus_ && passes_ == o.passes_ && outcome_ == o.outcome_;
 }
 
 }  // namespace zertz

@@ -77,8 +77,8 @@ class Reader {
     return *cell;
   }
   [[noreturn]] void fail(const std::string& expected) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(text_.substr(pos_)) + "'"
-                                            : "the end of the turn";
+    std::string found =
+        pos_ < text_.size() ? "'" + std::string(text_.substr(pos_)) + "'" : "the end of the turn";
     throw InputError("in turn '" + std::string(text_) + "': expected " + expected + " at column " +
                      std::to_string(pos_ + 1) + ", found " + found);
   }
@@ -160,8 +160,8 @@ void apply_turn(State& state, const Turn& turn) {
   int mover = state.to_move();
   for (std::size_t i = 0; i < turn.actions.size(); ++i) {
     if (state.to_move() != mover || !state.is_legal(turn.actions[i])) {
-      throw InputError("illegal action " + turn.actions[i].to_string(state.board()) +
-                       " at step " + std::to_string(i + 1) + " of the turn");
+      throw InputError("illegal action " + turn.actions[i].to_string(state.board()) + " at step " +
+                       std::to_string(i + 1) + " of the turn");
     }
     state.apply(turn.actions[i]);
   }
@@ -196,7 +196,8 @@ std::string format_turn(const State& before, const Turn& turn) {
 Turn parse_turn(const State& before, std::string_view text) {
   const Board& b = before.board();
   if (before.phase() != Phase::kTurnStart) {
-    throw InputError("in turn '" + std::string(text) + "': the position is in the middle of a turn");
+    throw InputError("in turn '" + std::string(text) +
+                     "': the position is in the middle of a turn");
   }
   Reader in(text);
   Turn turn;

@@ -20,9 +20,9 @@ using Counts = std::array<int, kColours>;
 struct Variant {
   std::string name;
   const Board* board;
-  Counts pool;       // marbles of each colour in the pool at the start
-  Counts single;     // capturing this many of any one colour wins
-  int each = 0;      // capturing this many of every colour wins
+  Counts pool;    // marbles of each colour in the pool at the start
+  Counts single;  // capturing this many of any one colour wins
+  int each = 0;   // capturing this many of every colour wins
 
   bool is_win(const Counts& captured) const {
     bool all = true;
@@ -39,7 +39,7 @@ struct Variant {
   static const Variant& tournament61();
   static const std::vector<const Variant*>& all();
   static const Variant* find(std::string_view name);  // nullptr when unknown
-  static std::string names();                          // "basic, tournament, ..."
+  static std::string names();                         // "basic, tournament, ..."
 };
 
 }  // namespace zertz

@@ -217,9 +217,11 @@ std::string Engine::analyze(std::string_view args) {
   for (const Candidate& c : analysis.candidates) {
     out += "\nvisits " + std::to_string(c.visits) + " value " + format_value(c.value);
     if (c.wdl) {
-      out += " wdl " + format_share((*c.wdl)[0]) + "/" + format_share((*c.wdl)[1]) + "/" + format_share((*c.wdl)[2]);
+      out += " wdl " + format_share((*c.wdl)[0]) + "/" + format_share((*c.wdl)[1]) + "/" +
+             format_share((*c.wdl)[2]);
     }
-    out += " proven " + std::string(proven_name(c.proven)) + " turn " + c.turn + " pv " + join(c.pv, "; ");
+    out += " proven " + std::string(proven_name(c.proven)) + " turn " + c.turn + " pv " +
+           join(c.pv, "; ");
   }
   return out;
 }

@@ -83,8 +83,9 @@ const Variant& default_variant(const std::string& model) {
     return *Variant::find(nn::read_exported_model(model).variant);
   }
   if (!std::filesystem::is_regular_file(model)) {
-    throw InputError("player '" + model +
-                     "': expected random, greedy, rollout:N, a checkpoint file or an exported model directory");
+    throw InputError(
+        "player '" + model +
+        "': expected random, greedy, rollout:N, a checkpoint file or an exported model directory");
   }
   std::string name = nn::read_checkpoint_info(model).variant;
   const Variant* variant = Variant::find(name);
@@ -216,7 +217,8 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     if (root.is_terminal() || root.to_move() != start.to_move()) {
       // The whole turn is forced: it is the only candidate.
       std::string turn = turns_in_notation(start, prefix).front();
-      Candidate forced{turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn}, {}};
+      Candidate forced{turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn},
+                       {}};
       if (auto* network = dynamic_cast<nn::BatchedEvaluator*>(evaluator)) {
         forced.wdl = win_draw_loss(*network, root, start.to_move(), result.root_value);
       }

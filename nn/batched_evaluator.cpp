@@ -1,16 +1,16 @@
 #include "nn/batched_evaluator.h"
 
 #include <ATen/Parallel.h>
+#include <torch/script.h>
 
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <mutex>
 #include <thread>
-#include <torch/script.h>
 
 #include "nn/checkpoint.h"
 #include "nn/export.h"
@@ -49,7 +49,8 @@ torch::jit::Module load_inference_module(const std::string& path, torch::Device 
     module = torch::jit::load(path, device);
   } catch (const c10::Error& e) {
     std::string what = e.what_without_backtrace();
-    throw CheckpointError(path + " does not load as TorchScript: " + what.substr(0, what.find('\n')));
+    throw CheckpointError(path +
+                          " does not load as TorchScript: " + what.substr(0, what.find('\n')));
   }
   module.eval();
   if (device.is_cpu()) return torch::jit::optimize_for_inference(module);
@@ -117,8 +118,14 @@ struct BatchedEvaluator::Impl {
   };
 
   Impl(const Variant& v, const EvaluatorOptions& o, torch::Device d, torch::jit::Module m)
-      : variant(v), encoding(Encoding::of(*v.board)), options(o), device(d), module(std::move(m)),
-        cache(o.cache_entries), rng(o.seed), started(Clock::now()) {
+      : variant(v),
+        encoding(Encoding::of(*v.board)),
+        options(o),
+        device(d),
+        module(std::move(m)),
+        cache(o.cache_entries),
+        rng(o.seed),
+        started(Clock::now()) {
     worker = std::thread([this] { run(); });
   }
 
@@ -170,7 +177,8 @@ void BatchedEvaluator::Impl::evaluate(std::span<const mcts::EvalRequest> batch) 
     stats.requests += batch.size();
     stats.cache_hits += hits;
     for (Pending& p : pending) {
-      if (options.random_symmetry) p.symmetry = static_cast<int>(rng.below(variant.board->num_symmetries()));
+      if (options.random_symmetry)
+        p.symmetry = static_cast<int>(rng.below(variant.board->num_symmetries()));
     }
   }
   // Encoding runs in the calling threads, in parallel; the inference thread only stacks inputs.
@@ -202,7 +210,8 @@ void BatchedEvaluator::Impl::run() {
       work_ready.wait_until(lock, deadline, [&] {
         return stop || static_cast<int>(queue.size()) >= options.max_batch;
       });
-      std::size_t n = std::min<std::size_t>(queue.size(), static_cast<std::size_t>(options.max_batch));
+      std::size_t n =
+          std::min<std::size_t>(queue.size(), static_cast<std::size_t>(options.max_batch));
       items.assign(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
       queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
     }
@@ -226,8 +235,8 @@ void BatchedEvaluator::Impl::forward(std::vector<Pending*>& items) {
   auto x = torch::empty({n, kNumInputPlanes, grid, grid});
   float* data = x.data_ptr<float>();
   for (int i = 0; i < n; ++i) {
-    std::memcpy(data + static_cast<std::ptrdiff_t>(i) * encoding.input_size(), items[i]->input.data(),
-                sizeof(float) * encoding.input_size());
+    std::memcpy(data + static_cast<std::ptrdiff_t>(i) * encoding.input_size(),
+                items[i]->input.data(), sizeof(float) * encoding.input_size());
   }
   torch::Tensor policy, wdl;
   {
@@ -269,12 +278,15 @@ BatchedEvaluator::BatchedEvaluator(ZertzNetImpl& net, const Variant& variant,
 BatchedEvaluator::BatchedEvaluator(const std::string& torchscript_path, const Variant& variant,
                                    const EvaluatorOptions& options) {
   torch::Device device = choose_device(options.device);
-  impl_ = std::make_unique<Impl>(variant, options, device, load_inference_module(torchscript_path, device));
+  impl_ = std::make_unique<Impl>(variant, options, device,
+                                 load_inference_module(torchscript_path, device));
 }
 
 BatchedEvaluator::~BatchedEvaluator() = default;
 
-void BatchedEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) { impl_->evaluate(batch); }
+void BatchedEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
+  impl_->evaluate(batch);
+}
 
 void BatchedEvaluator::update_weights(ZertzNetImpl& net) {
   torch::jit::Module fresh = inference_module(net, impl_->device);
@@ -313,6 +325,8 @@ void BatchedEvaluator::reset_stats() {
   impl_->started = Clock::now();
 }
 
-std::string BatchedEvaluator::device() const { return impl_->device.is_cuda() ? "cuda" : "cpu"; }
+std::string BatchedEvaluator::device() const {
+  return impl_->device.is_cuda() ? "cuda" : "cpu";
+}
 
 }  // namespace zertz::nn

@@ -18,22 +18,22 @@ namespace zertz::nn {
 class ZertzNetImpl;
 
 struct EvaluatorOptions {
-  int max_batch = 64;              // forward as soon as this many requests wait
-  int deadline_us = 1000;          // ... or when the oldest has waited this long
+  int max_batch = 64;                   // forward as soon as this many requests wait
+  int deadline_us = 1000;               // ... or when the oldest has waited this long
   std::size_t cache_entries = 1 << 16;  // position cache size (0: no cache)
-  bool random_symmetry = true;     // evaluate each request through a random board symmetry
-  int intra_op_threads = 2;        // LibTorch threads of the forward pass
-  std::string device = "auto";     // auto (CUDA when available), cpu or cuda
-  std::uint64_t seed = 1;          // for the symmetries
+  bool random_symmetry = true;          // evaluate each request through a random board symmetry
+  int intra_op_threads = 2;             // LibTorch threads of the forward pass
+  std::string device = "auto";          // auto (CUDA when available), cpu or cuda
+  std::uint64_t seed = 1;               // for the symmetries
 };
 
 struct EvaluatorStats {
-  std::uint64_t requests = 0;     // positions asked for
-  std::uint64_t cache_hits = 0;   // answered from the cache
-  std::uint64_t forwards = 0;     // forward passes run
-  std::uint64_t evaluated = 0;    // positions through the network
-  double seconds = 0;             // since construction or the last reset
-  double forward_seconds = 0;     // of which in forward passes (stacking inputs to priors)
+  std::uint64_t requests = 0;    // positions asked for
+  std::uint64_t cache_hits = 0;  // answered from the cache
+  std::uint64_t forwards = 0;    // forward passes run
+  std::uint64_t evaluated = 0;   // positions through the network
+  double seconds = 0;            // since construction or the last reset
+  double forward_seconds = 0;    // of which in forward passes (stacking inputs to priors)
   double average_batch() const { return forwards ? double(evaluated) / double(forwards) : 0; }
   double evaluations_per_second() const { return seconds > 0 ? double(evaluated) / seconds : 0; }
   double cache_hit_rate() const { return requests ? double(cache_hits) / double(requests) : 0; }
@@ -45,7 +45,8 @@ class BatchedEvaluator : public mcts::Evaluator {
   BatchedEvaluator(ZertzNetImpl& net, const Variant& variant, const EvaluatorOptions& options);
   // The same from an exported model.pt (nn/export.h); throws CheckpointError when it does not
   // load.
-  BatchedEvaluator(const std::string& torchscript_path, const Variant& variant, const EvaluatorOptions& options);
+  BatchedEvaluator(const std::string& torchscript_path, const Variant& variant,
+                   const EvaluatorOptions& options);
   ~BatchedEvaluator() override;
   BatchedEvaluator(const BatchedEvaluator&) = delete;
   BatchedEvaluator& operator=(const BatchedEvaluator&) = delete;

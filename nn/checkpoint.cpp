@@ -1,8 +1,8 @@
 #include "nn/checkpoint.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <zlib.h>
 
-#include <ATen/CPUGeneratorImpl.h>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -24,7 +24,8 @@ void put_u64(std::string& out, std::uint64_t v) {
 
 std::uint64_t get_u64(const std::string& in, std::size_t at) {
   std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
+  for (int i = 0; i < 8; ++i)
+    v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
   return v;
 }
 
@@ -80,7 +81,8 @@ Parts read_parts(const std::string& path) {
   if (data.size() < at + 8) throw truncated(at + 8);
   std::uint64_t header_size = get_u64(data, at);
   at += 8;
-  if (header_size > data.size() || data.size() < at + header_size + 8) throw truncated(at + header_size + 8);
+  if (header_size > data.size() || data.size() < at + header_size + 8)
+    throw truncated(at + header_size + 8);
   std::string header = data.substr(at, header_size);
   at += header_size;
   std::uint64_t payload_size = get_u64(data, at);
@@ -90,12 +92,14 @@ Parts read_parts(const std::string& path) {
   std::string payload = data.substr(at, payload_size);
   at += payload_size;
   std::uint32_t stored = 0;
-  for (int i = 0; i < 4; ++i) stored |= static_cast<std::uint32_t>(static_cast<unsigned char>(data[at + i])) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    stored |= static_cast<std::uint32_t>(static_cast<unsigned char>(data[at + i])) << (8 * i);
   if (data.size() != total || data.compare(at + 4, kEnd.size(), kEnd) != 0) {
     throw CheckpointError(path + " is damaged: " + std::to_string(data.size()) + " bytes where " +
                           std::to_string(total) + " were written");
   }
-  if (stored != checksum(header, payload)) throw CheckpointError(path + " is damaged: checksum mismatch");
+  if (stored != checksum(header, payload))
+    throw CheckpointError(path + " is damaged: checksum mismatch");
   Parts parts;
   try {
     auto j = nlohmann::json::parse(header);
@@ -112,19 +116,19 @@ Parts read_parts(const std::string& path) {
   return parts;
 }
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
 
 }  // namespace
 
 void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzNet& net,
                      torch::optim::Optimizer* optimizer) {
-  nlohmann::json header = {{"format", "zertz-zero checkpoint"},
-                           {"model", model_to_json(net->config())},
-                           {"variant", info.variant},
-                           {"step", info.step},
-                           {"config", info.config_text},
-                           {"rng_state", info.rng_state},
-                           {"counters", info.counters}};
+  nlohmann::json header = {
+      {"format", "zertz-zero checkpoint"}, {"model", model_to_json(net->config())},
+      {"variant", info.variant},           {"step", info.step},
+      {"config", info.config_text},        {"rng_state", info.rng_state},
+      {"counters", info.counters}};
   torch::serialize::OutputArchive archive;
   torch::serialize::OutputArchive model_archive, optimizer_archive;
   net->save(model_archive);
@@ -153,7 +157,9 @@ void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzN
   write_file_atomically(path, out);
 }
 
-CheckpointInfo read_checkpoint_info(const std::string& path) { return read_parts(path).info; }
+CheckpointInfo read_checkpoint_info(const std::string& path) {
+  return read_parts(path).info;
+}
 
 CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
                                torch::optim::Optimizer* optimizer) {
@@ -186,7 +192,8 @@ CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
       generator.set_state(rng);
     }
   } catch (const c10::Error& e) {
-    throw CheckpointError(path + ": the weights do not load: " + first_line(e.what_without_backtrace()));
+    throw CheckpointError(path +
+                          ": the weights do not load: " + first_line(e.what_without_backtrace()));
   }
   return parts.info;
 }

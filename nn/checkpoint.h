@@ -3,13 +3,13 @@
 // (docs/model-format.md gives the layout).
 #pragma once
 
+#include <torch/torch.h>
+
 #include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <torch/torch.h>
 
 #include "nn/model.h"
 
@@ -25,8 +25,8 @@ struct CheckpointInfo {
   ModelConfig model;
   std::string variant = "basic";
   std::int64_t step = 0;
-  std::string config_text;               // the run's resolved config
-  std::vector<std::uint64_t> rng_state;  // the caller's generators (e.g. Rng::state())
+  std::string config_text;                       // the run's resolved config
+  std::vector<std::uint64_t> rng_state;          // the caller's generators (e.g. Rng::state())
   std::map<std::string, std::int64_t> counters;  // the caller's progress (games, samples, ...)
 };
 

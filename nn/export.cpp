@@ -26,13 +26,17 @@ Folded fold(ConvBn& unit) {
 }
 
 // Registers a folded conv as NAME_w / NAME_b and returns the TorchScript call on `input`.
-std::string conv(torch::jit::Module& m, const std::string& name, ConvBn& unit, const std::string& input) {
+std::string conv(torch::jit::Module& m, const std::string& name, ConvBn& unit,
+                 const std::string& input) {
   Folded f = fold(unit);
   m.register_parameter(name + "_w", f.weight, false);
   m.register_parameter(name + "_b", f.bias, false);
-  int pad = static_cast<int>(f.weight.size(2)) / 2;
-  std::string padding = "[" + std::to_string(pad) + ", " + std::to_string(pad) + "]";
-  return "torch.conv2d(" + input + ", self." + name + "_w, self." + name + "_b, [1, 1], " + padding + ")";
+  // Built with += : GCC 12 at -O3 warns falsely (-Wrestrict) on "[" + std::to_string(...).
+  std::string pad = std::to_string(f.weight.size(2) / 2);
+  std::string padding = "[";
+  padding += pad + ", " + pad + "]";
+  return "torch.conv2d(" + input + ", self." + name + "_w, self." + name + "_b, [1, 1], " +
+         padding + ")";
 }
 
 std::string linear(torch::jit::Module& m, const std::string& name, torch::nn::Linear& layer,
@@ -72,7 +76,8 @@ torch::jit::Module to_torchscript(ZertzNetImpl& net) {
   src += "    p = torch.conv2d(p, self.policy_out_w, self.policy_out_b)\n";
   src += "    p = p * mask + (1.0 - mask) * (" + std::to_string(kMaskedLogit) + ")\n";
   src += "    v = torch.relu(" + conv(m, "value_conv", net.value_conv, "h") + ") * mask\n";
-  src += "    v = torch.relu(" + linear(m, "value_hidden", net.value_hidden, "self.pool(v, mask)") + ")\n";
+  src += "    v = torch.relu(" + linear(m, "value_hidden", net.value_hidden, "self.pool(v, mask)") +
+         ")\n";
   src += "    v = " + linear(m, "value_out", net.value_out, "v") + "\n";
   src += "    return p.flatten(1), v\n";
   m.define(src);
@@ -81,24 +86,30 @@ torch::jit::Module to_torchscript(ZertzNetImpl& net) {
   return m;
 }
 
-std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int64_t training_step) {
+std::string model_json(const ZertzNetImpl& net, const Variant& variant,
+                       std::int64_t training_step) {
   using nlohmann::json;
   const Board& board = *variant.board;
   const Encoding& e = Encoding::of(board);
   const ModelConfig& config = net.config();
   json cells = json::array();
   for (int c = 0; c < board.num_cells(); ++c) {
-    cells.push_back({{"index", c}, {"label", board.label(c)}, {"q", board.grid_q(c)}, {"y", board.grid_y(c)},
+    cells.push_back({{"index", c},
+                     {"label", board.label(c)},
+                     {"q", board.grid_q(c)},
+                     {"y", board.grid_y(c)},
                      {"grid_index", e.grid_index(c)}});
   }
   json planes = json::array();
   for (int p = 0; p < kNumInputPlanes; ++p) {
-    planes.push_back({{"index", p}, {"name", kInputPlaneNames[p]}, {"description", kInputPlaneDescriptions[p]}});
+    planes.push_back(
+        {{"index", p}, {"name", kInputPlaneNames[p]}, {"description", kInputPlaneDescriptions[p]}});
   }
   json policy_planes = json::array();
   const char* colour_names[] = {"white", "grey", "black"};
   for (int c = 0; c < kColours; ++c) {
-    policy_planes.push_back({{"index", Action::kPlaceTag + c}, {"action", std::string("place_") + colour_names[c]}});
+    policy_planes.push_back(
+        {{"index", Action::kPlaceTag + c}, {"action", std::string("place_") + colour_names[c]}});
   }
   policy_planes.push_back({{"index", Action::kRemoveTag}, {"action", "remove"}});
   for (int d = 0; d < kDirections; ++d) {
@@ -119,31 +130,39 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
       {"format", "zertz-zero-model"},
       {"format_version", kModelFormatVersion},
       {"variant", variant.name},
-      {"rules", {{"pool_white_grey_black", variant.pool},
-                 {"win_single_white_grey_black", variant.single},
-                 {"win_each", variant.each}}},
+      {"rules",
+       {{"pool_white_grey_black", variant.pool},
+        {"win_single_white_grey_black", variant.single},
+        {"win_each", variant.each}}},
       {"board", {{"rings", board.num_cells()}, {"column_heights", columns}, {"cells", cells}}},
       {"grid_size", e.grid()},
-      {"input", {{"shape", {"batch", kNumInputPlanes, e.grid(), e.grid()}},
-                 {"layout", "plane-major; cell (q, y) at [plane][q][y]; zero off the board"},
-                 {"planes", planes}}},
-      {"policy", {{"output", 0},
-                  {"shape", {"batch", e.policy_size()}},
-                  {"index", "plane * grid_size * grid_size + q * grid_size + y"},
-                  {"planes", policy_planes},
-                  {"masked_logit", kMaskedLogit},
-                  {"note", "logits; off-board entries are masked_logit; mask illegal actions, then "
-                           "softmax. A pass has no entry: it is played only when it is the only "
-                           "legal action"}}},
-      {"value", {{"output", 1},
-                 {"shape", {"batch", 3}},
-                 {"outputs", {"win", "draw", "loss"}},
-                 {"view", "the player to move"},
-                 {"note", "logits; softmax gives probabilities"}}},
+      {"input",
+       {{"shape", {"batch", kNumInputPlanes, e.grid(), e.grid()}},
+        {"layout", "plane-major; cell (q, y) at [plane][q][y]; zero off the board"},
+        {"planes", planes}}},
+      {"policy",
+       {{"output", 0},
+        {"shape", {"batch", e.policy_size()}},
+        {"index", "plane * grid_size * grid_size + q * grid_size + y"},
+        {"planes", policy_planes},
+        {"masked_logit", kMaskedLogit},
+        {"note",
+         "logits; off-board entries are masked_logit; mask illegal actions, then "
+         "softmax. A pass has no entry: it is played only when it is the only "
+         "legal action"}}},
+      {"value",
+       {{"output", 1},
+        {"shape", {"batch", 3}},
+        {"outputs", {"win", "draw", "loss"}},
+        {"view", "the player to move"},
+        {"note", "logits; softmax gives probabilities"}}},
       {"directions", {{"order", "clockwise from up"}, {"steps_q_y", kDirectionSteps}}},
       {"symmetries", symmetries},
-      {"model", {{"name", config.name}, {"blocks", config.blocks}, {"channels", config.channels},
-                 {"global_pool_every", config.global_pool_every}}},
+      {"model",
+       {{"name", config.name},
+        {"blocks", config.blocks},
+        {"channels", config.channels},
+        {"global_pool_every", config.global_pool_every}}},
       {"training_step", training_step},
   };
   return doc.dump(2) + "\n";
@@ -167,12 +186,16 @@ ExportedModel read_exported_model(const std::string& dir) {
   } catch (const std::exception& e) {
     throw CheckpointError(json_path.string() + " is not readable: " + e.what());
   }
-  if (meta.value("format", "") != "zertz-zero-model" || meta.value("format_version", 0) != kModelFormatVersion) {
-    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " + std::to_string(kModelFormatVersion) + ")");
+  if (meta.value("format", "") != "zertz-zero-model" ||
+      meta.value("format_version", 0) != kModelFormatVersion) {
+    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " +
+                          std::to_string(kModelFormatVersion) + ")");
   }
   std::string variant = meta.value("variant", "");
-  if (!Variant::find(variant)) throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
-  if (!std::filesystem::is_regular_file(model_path)) throw CheckpointError(model_path.string() + " does not exist");
+  if (!Variant::find(variant))
+    throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
+  if (!std::filesystem::is_regular_file(model_path))
+    throw CheckpointError(model_path.string() + " does not exist");
   return {variant, model_path.string()};
 }
 

@@ -3,9 +3,9 @@
 // documents the encoding (docs/model-format.md).
 #pragma once
 
-#include <string>
-
 #include <torch/script.h>
+
+#include <string>
 
 #include "core/variant.h"
 #include "nn/model.h"

@@ -8,11 +8,11 @@
 namespace zertz::nn {
 
 const std::array<std::string_view, kNumInputPlanes> kInputPlaneNames = {
-    "on_board",     "ring",          "white",           "grey",           "black",
-    "free",         "can_jump",      "focus",           "phase_remove",   "phase_chain",
-    "pool_white",   "pool_grey",     "pool_black",      "mover_white",    "mover_grey",
-    "mover_black",  "opponent_white", "opponent_grey",  "opponent_black", "placing_from_stock",
-    "win_white",    "win_grey",      "win_black",       "win_each",       "opponent_passed",
+    "on_board",    "ring",           "white",         "grey",           "black",
+    "free",        "can_jump",       "focus",         "phase_remove",   "phase_chain",
+    "pool_white",  "pool_grey",      "pool_black",    "mover_white",    "mover_grey",
+    "mover_black", "opponent_white", "opponent_grey", "opponent_black", "placing_from_stock",
+    "win_white",   "win_grey",       "win_black",     "win_each",       "opponent_passed",
 };
 
 const std::array<std::string_view, kNumInputPlanes> kInputPlaneDescriptions = {
@@ -52,7 +52,8 @@ Encoding::Encoding(const Board& board) : board_(&board), grid_(board.grid_size()
   }
   on_board_policy_.assign(policy_size(), 0.0f);
   for (int tag = 0; tag < Action::kNumTags; ++tag) {
-    for (int c = 0; c < board.num_cells(); ++c) on_board_policy_[tag * grid_cells() + grid_index_[c]] = 1.0f;
+    for (int c = 0; c < board.num_cells(); ++c)
+      on_board_policy_[tag * grid_cells() + grid_index_[c]] = 1.0f;
   }
 }
 
@@ -95,7 +96,8 @@ void Encoding::encode(const State& state, float* out) const {
   constant[kPlanePhaseRemove] = state.phase() == Phase::kRemove;
   constant[kPlanePhaseChain] = state.phase() == Phase::kChain;
   for (int c = 0; c < kColours; ++c) {
-    constant[kPlanePoolWhite + c] = static_cast<float>(state.pool()[c]) / static_cast<float>(v.pool[c]);
+    constant[kPlanePoolWhite + c] =
+        static_cast<float>(state.pool()[c]) / static_cast<float>(v.pool[c]);
     constant[kPlaneMoverWhite + c] =
         static_cast<float>(state.captured(mover)[c]) / static_cast<float>(v.single[c]);
     constant[kPlaneOpponentWhite + c] =
@@ -107,7 +109,8 @@ void Encoding::encode(const State& state, float* out) const {
   constant[kPlaneOpponentPassed] = state.consecutive_passes() > 0;
   for (int plane = kPlanePhaseRemove; plane < kNumInputPlanes; ++plane) {
     if (constant[plane] == 0.0f) continue;
-    for (int c = 0; c < board_->num_cells(); ++c) out[plane * cells + grid_index_[c]] = constant[plane];
+    for (int c = 0; c < board_->num_cells(); ++c)
+      out[plane * cells + grid_index_[c]] = constant[plane];
   }
 }
 

@@ -15,25 +15,25 @@ namespace zertz::nn {
 
 // Input planes, in order. "const" planes hold one value on every on-board cell.
 enum InputPlane : int {  // kPlane... so that they never shadow core's colours
-  kPlaneOnBoard,           // 1 on cells of this board's layout, 0 off the board
-  kPlaneRing,              // 1 where a ring remains
-  kPlaneWhite,             // 1 where a white marble stands
-  kPlaneGrey,              // 1 where a grey marble stands
-  kPlaneBlack,             // 1 where a black marble stands
-  kPlaneFree,              // 1 on free rings (vacant, removable)
-  kPlaneCanJump,           // 1 on marbles that can capture now (in a chain: only the chaining marble)
-  kPlaneFocus,             // 1 on the marble that must continue its capture chain
-  kPlanePhaseRemove,       // const: 1 when the mover has placed and must now remove a ring
-  kPlanePhaseChain,        // const: 1 when the mover is in the middle of a capture chain
-  kPlanePoolWhite,         // const: pool's white marbles / the variant's initial white pool
-  kPlanePoolGrey,          // const: pool's grey / initial grey
-  kPlanePoolBlack,         // const: pool's black / initial black
-  kPlaneMoverWhite,        // const: mover's captured white / whites needed to win
-  kPlaneMoverGrey,         // const: mover's captured grey / greys needed to win
-  kPlaneMoverBlack,        // const: mover's captured black / blacks needed to win
-  kPlaneOpponentWhite,     // const: opponent's captured white / whites needed to win
-  kPlaneOpponentGrey,      // const: opponent's captured grey / greys needed to win
-  kPlaneOpponentBlack,     // const: opponent's captured black / blacks needed to win
+  kPlaneOnBoard,         // 1 on cells of this board's layout, 0 off the board
+  kPlaneRing,            // 1 where a ring remains
+  kPlaneWhite,           // 1 where a white marble stands
+  kPlaneGrey,            // 1 where a grey marble stands
+  kPlaneBlack,           // 1 where a black marble stands
+  kPlaneFree,            // 1 on free rings (vacant, removable)
+  kPlaneCanJump,         // 1 on marbles that can capture now (in a chain: only the chaining marble)
+  kPlaneFocus,           // 1 on the marble that must continue its capture chain
+  kPlanePhaseRemove,     // const: 1 when the mover has placed and must now remove a ring
+  kPlanePhaseChain,      // const: 1 when the mover is in the middle of a capture chain
+  kPlanePoolWhite,       // const: pool's white marbles / the variant's initial white pool
+  kPlanePoolGrey,        // const: pool's grey / initial grey
+  kPlanePoolBlack,       // const: pool's black / initial black
+  kPlaneMoverWhite,      // const: mover's captured white / whites needed to win
+  kPlaneMoverGrey,       // const: mover's captured grey / greys needed to win
+  kPlaneMoverBlack,      // const: mover's captured black / blacks needed to win
+  kPlaneOpponentWhite,   // const: opponent's captured white / whites needed to win
+  kPlaneOpponentGrey,    // const: opponent's captured grey / greys needed to win
+  kPlaneOpponentBlack,   // const: opponent's captured black / blacks needed to win
   kPlanePlacingFromStock,  // const: 1 when the pool is empty (placements come from own stock)
   kPlaneWinWhite,          // const: whites needed to win / 10
   kPlaneWinGrey,           // const: greys needed to win / 10
@@ -63,7 +63,9 @@ class Encoding {
   void encode(const State& state, float* out) const;
 
   // Policy index of a non-pass action: tag * grid_cells + grid_index(cell).
-  int policy_index(Action action) const { return action.tag() * grid_cells() + grid_index(action.cell()); }
+  int policy_index(Action action) const {
+    return action.tag() * grid_cells() + grid_index(action.cell());
+  }
   // The action of a policy index, or nullopt when the index is off the board.
   std::optional<Action> action_of(int policy_index) const;
   // 1 at the policy index of every legal action (a forced pass sets nothing).
@@ -78,8 +80,8 @@ class Encoding {
  private:
   const Board* board_;
   int grid_;
-  std::vector<int> grid_index_;         // cell -> q * grid + y
-  std::vector<int> cell_of_grid_;       // grid index -> cell or kNoCell
+  std::vector<int> grid_index_;    // cell -> q * grid + y
+  std::vector<int> cell_of_grid_;  // grid index -> cell or kNoCell
   std::vector<float> on_board_policy_;
 };
 

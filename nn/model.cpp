@@ -11,16 +11,20 @@ constexpr int kValueOutputs = 3;
 
 ConvBnImpl::ConvBnImpl(int in, int out, int kernel) {
   conv = register_module(
-      "conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false)));
+      "conv",
+      torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false)));
   bn = register_module("bn", torch::nn::BatchNorm2d(out));
 }
 
-torch::Tensor ConvBnImpl::forward(const torch::Tensor& x) { return bn(conv(x)); }
+torch::Tensor ConvBnImpl::forward(const torch::Tensor& x) {
+  return bn(conv(x));
+}
 
 ResidualBlockImpl::ResidualBlockImpl(int channels, bool global_pool) {
   first = register_module("first", ConvBn(channels, channels, 3));
   second = register_module("second", ConvBn(channels, channels, 3));
-  if (global_pool) pool_bias = register_module("pool_bias", torch::nn::Linear(2 * channels, channels));
+  if (global_pool)
+    pool_bias = register_module("pool_bias", torch::nn::Linear(2 * channels, channels));
 }
 
 torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask) {
@@ -45,8 +49,8 @@ ZertzNetImpl::ZertzNetImpl(const ModelConfig& config) : config_(config) {
     tower.push_back(register_module("block" + std::to_string(i), ResidualBlock(c, pool)));
   }
   policy_conv = register_module("policy_conv", ConvBn(c, config.policy_channels, 1));
-  policy_out = register_module(
-      "policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(config.policy_channels, kPolicyPlanes, 1)));
+  policy_out = register_module("policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(
+                                                 config.policy_channels, kPolicyPlanes, 1)));
   value_conv = register_module("value_conv", ConvBn(c, config.value_channels, 1));
   value_hidden = register_module("value_hidden",
                                  torch::nn::Linear(2 * config.value_channels, config.value_hidden));
@@ -70,7 +74,7 @@ double forward_macs(const ModelConfig& config, int grid) {
   const double cells = grid * grid;
   const double c = config.channels;
   double macs = cells * static_cast<double>(kNumInputPlanes) * c * 9;  // stem
-  macs += config.blocks * 2 * cells * c * c * 9;         // tower
+  macs += config.blocks * 2 * cells * c * c * 9;                       // tower
   macs += cells * c * (config.policy_channels + config.value_channels);
   macs += cells * config.policy_channels * kPolicyPlanes;
   macs += 2.0 * config.value_channels * config.value_hidden + config.value_hidden * kValueOutputs;

@@ -36,8 +36,8 @@ ModelConfig ModelConfig::named(std::string_view name) {
 }
 
 std::string ModelConfig::describe() const {
-  std::string out = name + ": " + std::to_string(blocks) + " blocks x " + std::to_string(channels) +
-                    " channels";
+  std::string out =
+      name + ": " + std::to_string(blocks) + " blocks x " + std::to_string(channels) + " channels";
   if (global_pool_every > 0) out += ", global pooling every " + std::to_string(global_pool_every);
   return out;
 }

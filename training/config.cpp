@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 namespace zertz::training {
@@ -51,7 +51,8 @@ std::string allowed(const KeySpec& spec) {
     case KeyType::kString: {
       if (spec.choices.empty()) return "any text";
       std::string out = "one of ";
-      for (std::size_t i = 0; i < spec.choices.size(); ++i) out += (i ? ", " : "") + spec.choices[i];
+      for (std::size_t i = 0; i < spec.choices.size(); ++i)
+        out += (i ? ", " : "") + spec.choices[i];
       return out;
     }
   }
@@ -64,18 +65,20 @@ bool valid(const KeySpec& spec, const std::string& value) {
     case KeyType::kInt: {
       long long v = 0;
       auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      return ec == std::errc() && end == value.data() + value.size() && v >= spec.min && v <= spec.max;
+      return ec == std::errc() && end == value.data() + value.size() && v >= spec.min &&
+             v <= spec.max;
     }
     case KeyType::kFloat: {
       double v = 0;
       auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      return ec == std::errc() && end == value.data() + value.size() && std::isfinite(v) && v >= spec.min &&
-             v <= spec.max;
+      return ec == std::errc() && end == value.data() + value.size() && std::isfinite(v) &&
+             v >= spec.min && v <= spec.max;
     }
     case KeyType::kBool:
       return value == "true" || value == "false";
     case KeyType::kString:
-      return spec.choices.empty() || std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end();
+      return spec.choices.empty() ||
+             std::find(spec.choices.begin(), spec.choices.end(), value) != spec.choices.end();
   }
   return false;
 }
@@ -93,10 +96,12 @@ std::string nearest_key(std::string_view key) {
     // The whole key; its last part (a key in the wrong section); or one word of it ("vists" is
     // nearest to full_visits' "visits").
     std::size_t other_section = section == spec_section ? 0 : 1;
-    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + other_section);
+    std::size_t d =
+        std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + other_section);
     for (std::size_t start = 0; start < spec_leaf.size();) {
       std::size_t end = std::min(spec_leaf.find('_', start), spec_leaf.size());
-      d = std::min(d, edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1 + other_section);
+      d = std::min(d,
+                   edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1 + other_section);
       start = end + 1;
     }
     if (d < best_distance) {
@@ -114,10 +119,12 @@ Config::Config() {
 void Config::set(const std::string& key, const std::string& value, const std::string& source) {
   const KeySpec* spec = find_spec(key);
   if (!spec) {
-    throw ConfigError(source + ": unknown key '" + key + "' (did you mean '" + nearest_key(key) + "'?)");
+    throw ConfigError(source + ": unknown key '" + key + "' (did you mean '" + nearest_key(key) +
+                      "'?)");
   }
   if (!valid(*spec, value)) {
-    throw ConfigError(source + ": " + key + ": '" + value + "' is not allowed; expected " + allowed(*spec));
+    throw ConfigError(source + ": " + key + ": '" + value + "' is not allowed; expected " +
+                      allowed(*spec));
   }
   values_[key] = value;
 }
@@ -128,20 +135,24 @@ Config Config::parse(const std::string& yaml, const std::string& source) {
   try {
     root = YAML::Load(yaml);
   } catch (const YAML::Exception& e) {
-    throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg);
+    throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) +
+                      ": not valid YAML: " + e.msg);
   }
   if (root.IsNull()) return config;
-  if (!root.IsMap()) throw ConfigError(source + ": expected sections (a YAML map) at the top level");
+  if (!root.IsMap())
+    throw ConfigError(source + ": expected sections (a YAML map) at the top level");
   for (const auto& section : root) {
     std::string name = section.first.as<std::string>();
     if (!section.second.IsMap()) {
-      throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) + ": '" + name +
-                        "' should be a section of keys (did you mean '" + nearest_key(name) + "'?)");
+      throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) + ": '" +
+                        name + "' should be a section of keys (did you mean '" + nearest_key(name) +
+                        "'?)");
     }
     for (const auto& entry : section.second) {
       std::string key = name + "." + entry.first.as<std::string>();
       std::string where = source + ":" + std::to_string(entry.first.Mark().line + 1);
-      if (!entry.second.IsScalar()) throw ConfigError(where + ": " + key + ": expected a single value");
+      if (!entry.second.IsScalar())
+        throw ConfigError(where + ": " + key + ": expected a single value");
       config.set(key, entry.second.Scalar(), where);
     }
   }
@@ -164,14 +175,23 @@ Config Config::load(const std::string& path, const std::vector<std::string>& ove
 
 const std::string& Config::raw(std::string_view key) const {
   auto it = values_.find(key);
-  if (it == values_.end()) throw std::logic_error("config key not in the schema: " + std::string(key));
+  if (it == values_.end())
+    throw std::logic_error("config key not in the schema: " + std::string(key));
   return it->second;
 }
 
-int Config::get_int(std::string_view key) const { return std::stoi(raw(key)); }
-double Config::get_double(std::string_view key) const { return std::stod(raw(key)); }
-bool Config::get_bool(std::string_view key) const { return raw(key) == "true"; }
-const std::string& Config::get_string(std::string_view key) const { return raw(key); }
+int Config::get_int(std::string_view key) const {
+  return std::stoi(raw(key));
+}
+double Config::get_double(std::string_view key) const {
+  return std::stod(raw(key));
+}
+bool Config::get_bool(std::string_view key) const {
+  return raw(key) == "true";
+}
+const std::string& Config::get_string(std::string_view key) const {
+  return raw(key);
+}
 
 std::string Config::to_yaml() const {
   std::string out = "# the resolved config of this run (zertz-zero)\n";
@@ -183,7 +203,8 @@ std::string Config::to_yaml() const {
       section = name;
     }
     const std::string& v = values_.at(spec.name);
-    bool quote = spec.type == KeyType::kString && (v.empty() || v.find_first_of(":#,[]{}") != std::string::npos);
+    bool quote = spec.type == KeyType::kString &&
+                 (v.empty() || v.find_first_of(":#,[]{}") != std::string::npos);
     out += "  " + spec.name.substr(name.size() + 1) + ": " + (quote ? "\"" + v + "\"" : v) + "\n";
   }
   return out;

@@ -28,7 +28,8 @@ class Writer {
 
 class Reader {
  public:
-  Reader(const std::string& data, std::size_t at, const std::string& source) : data_(data), at_(at), source_(source) {}
+  Reader(const std::string& data, std::size_t at, const std::string& source)
+      : data_(data), at_(at), source_(source) {}
   template <typename T>
   T get() {
     if (at_ + sizeof(T) > data_.size()) throw ShardError(source_ + " is truncated");
@@ -56,8 +57,8 @@ int variant_id(const std::string& name) {
 }  // namespace
 
 bool TrainingGame::operator==(const TrainingGame& o) const {
-  if (variant != o.variant || outcome != o.outcome || capped != o.capped || repetition != o.repetition ||
-      decisions.size() != o.decisions.size()) {
+  if (variant != o.variant || outcome != o.outcome || capped != o.capped ||
+      repetition != o.repetition || decisions.size() != o.decisions.size()) {
     return false;
   }
   for (std::size_t i = 0; i < decisions.size(); ++i) {
@@ -91,7 +92,8 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
   uLongf compressed_size = compressBound(static_cast<uLong>(raw.out.size()));
   std::string compressed(compressed_size, '\0');
   if (compress2(reinterpret_cast<Bytef*>(compressed.data()), &compressed_size,
-                reinterpret_cast<const Bytef*>(raw.out.data()), static_cast<uLong>(raw.out.size()), 6) != Z_OK) {
+                reinterpret_cast<const Bytef*>(raw.out.data()), static_cast<uLong>(raw.out.size()),
+                6) != Z_OK) {
     throw std::runtime_error("zlib could not compress a shard");
   }
   compressed.resize(compressed_size);
@@ -102,13 +104,15 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
   out.put<std::uint64_t>(raw.out.size());
   out.put<std::uint64_t>(compressed.size());
   out.out += compressed;
-  out.put<std::uint32_t>(static_cast<std::uint32_t>(
-      crc32(0L, reinterpret_cast<const Bytef*>(compressed.data()), static_cast<uInt>(compressed.size()))));
+  out.put<std::uint32_t>(
+      static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(compressed.data()),
+                                       static_cast<uInt>(compressed.size()))));
   return out.out;
 }
 
 std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source) {
-  if (data.compare(0, kMagic.size(), kMagic) != 0) throw ShardError(source + " is not a game shard");
+  if (data.compare(0, kMagic.size(), kMagic) != 0)
+    throw ShardError(source + " is not a game shard");
   Reader header(data, kMagic.size(), source);
   std::uint32_t version = header.get<std::uint32_t>();
   if (version != kShardFormatVersion) {
@@ -128,11 +132,12 @@ std::vector<TrainingGame> decode_shard(const std::string& data, const std::strin
   if (stored != crc32(0L, payload, static_cast<uInt>(compressed_size))) {
     throw ShardError(source + " is damaged: checksum mismatch");
   }
-  if (raw_size > (std::uint64_t{1} << 32)) throw ShardError(source + " is damaged: implausible size");
+  if (raw_size > (std::uint64_t{1} << 32))
+    throw ShardError(source + " is damaged: implausible size");
   std::string raw(raw_size, '\0');
   uLongf raw_length = static_cast<uLongf>(raw_size);
-  if (uncompress(reinterpret_cast<Bytef*>(raw.data()), &raw_length, payload, static_cast<uLong>(compressed_size)) !=
-          Z_OK ||
+  if (uncompress(reinterpret_cast<Bytef*>(raw.data()), &raw_length, payload,
+                 static_cast<uLong>(compressed_size)) != Z_OK ||
       raw_length != raw_size) {
     throw ShardError(source + " is damaged: the payload does not decompress");
   }
@@ -143,7 +148,8 @@ std::vector<TrainingGame> decode_shard(const std::string& data, const std::strin
     if (variant >= Variant::all().size()) throw ShardError(source + " names an unknown variant");
     g.variant = Variant::all()[variant]->name;
     std::uint8_t outcome = in.get<std::uint8_t>();
-    if (outcome > static_cast<std::uint8_t>(Outcome::kDraw)) throw ShardError(source + " holds a bad result");
+    if (outcome > static_cast<std::uint8_t>(Outcome::kDraw))
+      throw ShardError(source + " holds a bad result");
     g.outcome = static_cast<Outcome>(outcome);
     std::uint8_t flags = in.get<std::uint8_t>();
     g.capped = flags & 1;
@@ -160,7 +166,9 @@ std::vector<TrainingGame> decode_shard(const std::string& data, const std::strin
       }
     }
   }
-  if (in.at() != raw.size()) throw ShardError(source + " is damaged: " + std::to_string(raw.size() - in.at()) + " bytes left over");
+  if (in.at() != raw.size())
+    throw ShardError(source + " is damaged: " + std::to_string(raw.size() - in.at()) +
+                     " bytes left over");
   return games;
 }
 

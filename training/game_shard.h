@@ -18,7 +18,7 @@ inline constexpr std::uint32_t kShardFormatVersion = 1;
 struct Decision {
   Action action;
   bool full_search = false;
-  float root_value = 0;  // from the mover's view
+  float root_value = 0;                          // from the mover's view
   std::vector<std::pair<Action, float>> policy;  // the target over the legal actions
 };
 

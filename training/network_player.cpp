@@ -2,8 +2,8 @@
 
 namespace zertz::training {
 
-NetworkPlayer::NetworkPlayer(std::string name, mcts::Evaluator& evaluator, int visits, std::uint64_t seed,
-                             int leaves_per_batch)
+NetworkPlayer::NetworkPlayer(std::string name, mcts::Evaluator& evaluator, int visits,
+                             std::uint64_t seed, int leaves_per_batch)
     : name_(std::move(name)), evaluator_(evaluator), visits_(visits), rng_(seed) {
   params_.full_visits = visits;
   params_.leaves_per_batch = leaves_per_batch;

@@ -33,15 +33,18 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   if (std::filesystem::is_directory(spec.name)) {  // an exported model (nn/export.h)
     nn::ExportedModel exported = nn::read_exported_model(spec.name);
     if (exported.variant != variant.name) {
-      throw nn::CheckpointError(spec.name + " was trained for " + exported.variant + ", not " + variant.name);
+      throw nn::CheckpointError(spec.name + " was trained for " + exported.variant + ", not " +
+                                variant.name);
     }
     network_ = std::make_unique<Network>();
-    network_->evaluator = std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
+    network_->evaluator =
+        std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
     return;
   }
   nn::CheckpointInfo info = nn::read_checkpoint_info(spec.name);
   if (info.variant != variant.name) {
-    throw nn::CheckpointError(spec.name + " was trained for " + info.variant + ", not " + variant.name);
+    throw nn::CheckpointError(spec.name + " was trained for " + info.variant + ", not " +
+                              variant.name);
   }
   network_ = std::make_unique<Network>();
   network_->net = nn::ZertzNet(info.model);

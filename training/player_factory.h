@@ -13,9 +13,9 @@
 namespace zertz::training {
 
 struct PlayerSpec {
-  std::string name;            // random, greedy, rollout:N, a checkpoint or an export directory
-  int visits = 200;            // for a network
-  int intra_op_threads = 2;    // for a network
+  std::string name;          // random, greedy, rollout:N, a checkpoint or an export directory
+  int visits = 200;          // for a network
+  int intra_op_threads = 2;  // for a network
   std::string device = "auto";
 };
 

@@ -12,7 +12,8 @@ std::int64_t window_size(const WindowParams& params, std::int64_t total) {
   if (total <= params.min_samples) return total;
   double c = static_cast<double>(params.min_samples);
   double ratio = static_cast<double>(total) / c;
-  double size = c * (1.0 + params.scale * (std::pow(ratio, params.exponent) - 1.0) / params.exponent);
+  double size =
+      c * (1.0 + params.scale * (std::pow(ratio, params.exponent) - 1.0) / params.exponent);
   return std::min(total, static_cast<std::int64_t>(size));
 }
 
@@ -39,10 +40,13 @@ void ReplayWindow::set_total_samples(std::int64_t total) {
 
 void ReplayWindow::trim() {
   std::int64_t keep = window_size(params_, total_);
-  while (!games_.empty() && static_cast<std::int64_t>(samples_.size()) -
-                                    static_cast<std::int64_t>(games_.front().sample_decisions.size()) >=
-                                keep) {
-    samples_.erase(samples_.begin(), samples_.begin() + static_cast<std::ptrdiff_t>(games_.front().sample_decisions.size()));
+  while (!games_.empty() &&
+         static_cast<std::int64_t>(samples_.size()) -
+                 static_cast<std::int64_t>(games_.front().sample_decisions.size()) >=
+             keep) {
+    samples_.erase(
+        samples_.begin(),
+        samples_.begin() + static_cast<std::ptrdiff_t>(games_.front().sample_decisions.size()));
     games_.pop_front();
     ++first_serial_;
   }
@@ -72,14 +76,16 @@ bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, flo
   std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
   for (int b = 0; b < batch; ++b) {
     const SampleRef& ref = samples_[rng.below(static_cast<std::uint32_t>(samples_.size()))];
-    const TrainingGame& game = games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game;
+    const TrainingGame& game =
+        games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game;
     State state(variant_);
     for (int i = 0; i < ref.decision; ++i) state.apply(game.decisions[i].action);
     int g = static_cast<int>(rng.below(static_cast<std::uint32_t>(board.num_symmetries())));
     e.encode(state.transformed(g), inputs + static_cast<std::ptrdiff_t>(b) * e.input_size());
     float* target = policy + static_cast<std::ptrdiff_t>(b) * e.policy_size();
     for (const auto& [action, p] : game.decisions[ref.decision].policy) {
-      if (action.kind() != ActionKind::kPass) target[e.policy_index(action.transformed(board, g))] = p;
+      if (action.kind() != ActionKind::kPass)
+        target[e.policy_index(action.transformed(board, g))] = p;
     }
     int outcome = 1;  // draw; also for a capped game
     if (game.outcome == Outcome::kFirstWins || game.outcome == Outcome::kSecondWins) {

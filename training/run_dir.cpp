@@ -14,16 +14,19 @@ namespace {
 
 std::string numbered(const char* prefix, std::int64_t n, int digits, const char* suffix) {
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%s%0*lld%s", prefix, digits, static_cast<long long>(n), suffix);
+  std::snprintf(buffer, sizeof buffer, "%s%0*lld%s", prefix, digits, static_cast<long long>(n),
+                suffix);
   return buffer;
 }
 
-std::vector<fs::path> files_in(const fs::path& dir, const std::string& prefix, const std::string& extension) {
+std::vector<fs::path> files_in(const fs::path& dir, const std::string& prefix,
+                               const std::string& extension) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && name.rfind(prefix, 0) == 0 && entry.path().extension() == extension) {
+    if (entry.is_regular_file() && name.rfind(prefix, 0) == 0 &&
+        entry.path().extension() == extension) {
       out.push_back(entry.path());
     }
   }
@@ -52,14 +55,21 @@ std::optional<fs::path> RunDir::latest_checkpoint() const {
 }
 
 void RunDir::set_latest_checkpoint(const fs::path& checkpoint) const {
-  write_file_atomically((root_ / "checkpoints" / "latest").string(), checkpoint.filename().string() + "\n");
+  write_file_atomically((root_ / "checkpoints" / "latest").string(),
+                        checkpoint.filename().string() + "\n");
 }
 
-std::vector<fs::path> RunDir::checkpoints() const { return files_in(root_ / "checkpoints", "step-", ".pt"); }
+std::vector<fs::path> RunDir::checkpoints() const {
+  return files_in(root_ / "checkpoints", "step-", ".pt");
+}
 
-std::vector<fs::path> RunDir::shards() const { return files_in(games_dir(), "shard-", ".zzg"); }
+std::vector<fs::path> RunDir::shards() const {
+  return files_in(games_dir(), "shard-", ".zzg");
+}
 
-fs::path RunDir::shard_path(std::int64_t index) const { return games_dir() / numbered("shard-", index, 6, ".zzg"); }
+fs::path RunDir::shard_path(std::int64_t index) const {
+  return games_dir() / numbered("shard-", index, 6, ".zzg");
+}
 
 void RunDir::append_metric(const nlohmann::json& event) {
   std::lock_guard lock(metrics_mutex_);

@@ -28,11 +28,17 @@ TrainingGame to_training_game(const Variant& variant, const mcts::SelfPlayGame& 
 }
 
 SelfPlayRunner::SelfPlayRunner(const Variant& variant, const SelfPlaySettings& settings,
-                               mcts::Evaluator& evaluator, std::function<void(TrainingGame&&)> on_game)
-    : variant_(variant), settings_(settings), evaluator_(evaluator), on_game_(std::move(on_game)),
+                               mcts::Evaluator& evaluator,
+                               std::function<void(TrainingGame&&)> on_game)
+    : variant_(variant),
+      settings_(settings),
+      evaluator_(evaluator),
+      on_game_(std::move(on_game)),
       stats_(static_cast<std::size_t>(settings.threads)) {}
 
-SelfPlayRunner::~SelfPlayRunner() { stop(); }
+SelfPlayRunner::~SelfPlayRunner() {
+  stop();
+}
 
 void SelfPlayRunner::start() {
   for (int t = 0; t < settings_.threads; ++t) threads_.emplace_back([this, t] { run(t); });

@@ -27,8 +27,8 @@ TrainingGame to_training_game(const Variant& variant, const mcts::SelfPlayGame& 
 class SelfPlayRunner {
  public:
   // `on_game` is called from the worker threads. `evaluator` must outlive the runner.
-  SelfPlayRunner(const Variant& variant, const SelfPlaySettings& settings, mcts::Evaluator& evaluator,
-                 std::function<void(TrainingGame&&)> on_game);
+  SelfPlayRunner(const Variant& variant, const SelfPlaySettings& settings,
+                 mcts::Evaluator& evaluator, std::function<void(TrainingGame&&)> on_game);
   ~SelfPlayRunner();  // stops and joins
 
   void start();

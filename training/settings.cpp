@@ -23,7 +23,8 @@ TrainingSettings settings_from_config(const Config& c) {
   p.dirichlet_total_alpha = static_cast<float>(c.get_double("selfplay.dirichlet_total_alpha"));
   p.temperature_start = static_cast<float>(c.get_double("selfplay.temperature_start"));
   p.temperature_end = static_cast<float>(c.get_double("selfplay.temperature_end"));
-  p.temperature_halflife_turns = static_cast<float>(c.get_double("selfplay.temperature_halflife_turns"));
+  p.temperature_halflife_turns =
+      static_cast<float>(c.get_double("selfplay.temperature_halflife_turns"));
   p.forced_playouts_k = static_cast<float>(c.get_double("selfplay.forced_playouts_k"));
   p.prune_policy_target = c.get_bool("selfplay.prune_policy_target");
   p.reuse_tree = c.get_bool("selfplay.reuse_tree");
@@ -72,16 +73,19 @@ TrainingSettings settings_from_config(const Config& c) {
   std::stringstream opponents(c.get_string("evaluation.opponents"));
   for (std::string name; std::getline(opponents, name, ',');) {
     if (name.empty()) continue;
-    bool known = name == "random" || name == "greedy" || name == "previous" || name.rfind("rollout:", 0) == 0;
+    bool known = name == "random" || name == "greedy" || name == "previous" ||
+                 name.rfind("rollout:", 0) == 0;
     if (!known) {
       throw ConfigError("evaluation.opponents: '" + name +
-                        "' is not allowed; expected a comma-separated list of random, greedy, rollout:N, previous");
+                        "' is not allowed; expected a comma-separated list of random, greedy, "
+                        "rollout:N, previous");
     }
     s.evaluation_opponents.push_back(name);
   }
   if (s.min_samples < s.batch_size) {
     throw ConfigError("training.min_samples: " + std::to_string(s.min_samples) +
-                      " is not allowed; expected at least training.batch_size (" + std::to_string(s.batch_size) + ")");
+                      " is not allowed; expected at least training.batch_size (" +
+                      std::to_string(s.batch_size) + ")");
   }
   return s;
 }

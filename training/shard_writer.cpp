@@ -4,7 +4,8 @@
 
 namespace zertz::training {
 
-ShardWriter::ShardWriter(const RunDir& run, int games_per_shard) : run_(run), games_per_shard_(games_per_shard) {
+ShardWriter::ShardWriter(const RunDir& run, int games_per_shard)
+    : run_(run), games_per_shard_(games_per_shard) {
   std::vector<std::filesystem::path> shards = run.shards();
   if (!shards.empty()) {
     std::string name = shards.back().stem().string();  // shard-NNNNNN

@@ -33,7 +33,9 @@ extern "C" void on_interrupt(int) {
   std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
 }
 
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 std::string clock_text(double seconds) {
   int s = static_cast<int>(seconds);
@@ -45,8 +47,14 @@ std::string clock_text(double seconds) {
 class TrainingRun {
  public:
   TrainingRun(RunDir& dir, Config config, std::shared_ptr<spdlog::logger> log)
-      : dir_(dir), config_(std::move(config)), s_(settings_from_config(config_)), log_(std::move(log)),
-        net_(s_.model), trainer_(net_, s_.trainer), window_(s_.window, *s_.variant), rng_(s_.seed) {}
+      : dir_(dir),
+        config_(std::move(config)),
+        s_(settings_from_config(config_)),
+        log_(std::move(log)),
+        net_(s_.model),
+        trainer_(net_, s_.trainer),
+        window_(s_.window, *s_.variant),
+        rng_(s_.seed) {}
 
   int run();
 
@@ -69,7 +77,7 @@ class TrainingRun {
   Trainer trainer_;
   ReplayWindow window_;
   Rng rng_;
-  std::int64_t games_before_ = 0;    // games of earlier sessions
+  std::int64_t games_before_ = 0;     // games of earlier sessions
   std::int64_t trained_samples_ = 0;  // over all sessions
   std::int64_t last_checkpoint_step_ = -1;
   int checkpoints_since_evaluation_ = 0;
@@ -98,7 +106,8 @@ void TrainingRun::resume() {
     games_before_ = info.counters["games"];
     total_samples = info.counters["samples"];
     trained_samples_ = info.counters["trained_samples"];
-    if (info.rng_state.size() == 4) rng_.set_state({info.rng_state[0], info.rng_state[1], info.rng_state[2], info.rng_state[3]});
+    if (info.rng_state.size() == 4)
+      rng_.set_state({info.rng_state[0], info.rng_state[1], info.rng_state[2], info.rng_state[3]});
     log_->info("resuming from {} (step {}, {} games)", latest->string(), info.step, games_before_);
   }
   load_window(total_samples);
@@ -132,13 +141,17 @@ void TrainingRun::load_window(std::int64_t total_samples) {
     for (auto& g : *it) window_.add(std::move(g));
   }
   games_before_ = std::max(games_before_, games_on_disk);
-  if (loaded > 0) log_->info("window: {} samples from {} shards on disk", window_.window_samples(), newest_first.size());
+  if (loaded > 0)
+    log_->info("window: {} samples from {} shards on disk", window_.window_samples(),
+               newest_first.size());
 }
 
 bool TrainingRun::train_step() {
   std::int64_t total = window_.total_samples();
   if (total < s_.min_samples) return false;
-  if (static_cast<double>(trained_samples_) >= s_.samples_per_new_sample * static_cast<double>(total)) return false;
+  if (static_cast<double>(trained_samples_) >=
+      s_.samples_per_new_sample * static_cast<double>(total))
+    return false;
   const nn::Encoding& e = nn::Encoding::of(*s_.variant->board);
   const int b = s_.batch_size;
   inputs_.resize(static_cast<std::size_t>(b) * e.input_size());
@@ -170,7 +183,10 @@ void TrainingRun::save_checkpoint() {
   nn::save_checkpoint(path.string(), info, net_, &trainer_.optimizer());
   dir_.set_latest_checkpoint(path);
   last_checkpoint_step_ = step;
-  dir_.append_metric({{"event", "checkpoint"}, {"step", step}, {"path", path.string()}, {"elapsed_s", since(started_)}});
+  dir_.append_metric({{"event", "checkpoint"},
+                      {"step", step},
+                      {"path", path.string()},
+                      {"elapsed_s", since(started_)}});
   accept_or_gate(path);
 }
 
@@ -185,11 +201,16 @@ void TrainingRun::accept_or_gate(const fs::path& checkpoint) {
     setup.intra_op_threads = s_.evaluator.intra_op_threads;
     setup.device = s_.evaluator.device;
     setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
-    MatchResult m = evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
+    MatchResult m =
+        evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
     accept = m.score() >= s_.gating_threshold;
     log_->info("gating {} against {}: score {:.1f}% ({}), {}", checkpoint.filename().string(),
-               accepted_->filename().string(), 100 * m.score(), m.games(), accept ? "accepted" : "kept the current one");
-    dir_.append_metric({{"event", "gating"}, {"step", trainer_.steps()}, {"score", m.score()}, {"accepted", accept}});
+               accepted_->filename().string(), 100 * m.score(), m.games(),
+               accept ? "accepted" : "kept the current one");
+    dir_.append_metric({{"event", "gating"},
+                        {"step", trainer_.steps()},
+                        {"score", m.score()},
+                        {"accepted", accept}});
   }
   if (!accept) return;
   evaluator_->update_weights(*net_);  // self-play continues with the new weights
@@ -210,10 +231,12 @@ void TrainingRun::update_ladder_now() {
   try {
     LadderReport report = update_ladder(dir_, options);
     for (const Rating& r : report.ratings) {
-      if (r.connected) dir_.append_metric({{"event", "ladder"}, {"player", r.player}, {"elo", r.elo}, {"error95", r.error95}});
+      if (r.connected)
+        dir_.append_metric(
+            {{"event", "ladder"}, {"player", r.player}, {"elo", r.elo}, {"error95", r.error95}});
     }
-    log_->info("ladder: {} matches played, {} players rated, {} ({:.0f} s)", report.matches.size(), report.ratings.size(),
-               report.csv.string(), since(t));
+    log_->info("ladder: {} matches played, {} players rated, {} ({:.0f} s)", report.matches.size(),
+               report.ratings.size(), report.csv.string(), since(t));
   } catch (const std::exception& e) {
     log_->warn("ladder not updated: {}", e.what());
   }
@@ -228,15 +251,24 @@ void TrainingRun::evaluate(int games) {
   setup.device = s_.evaluator.device;
   setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
   auto t = Clock::now();
-  auto results = evaluate_network(*net_, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
+  auto results =
+      evaluate_network(*net_, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
   for (const OpponentResult& r : results) {
     const MatchResult& m = r.result;
     if (r.opponent == "random") last_elo_vs_random_ = m.elo();
-    log_->info("evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {:+.0f} [{:+.0f}, {:+.0f}])", trainer_.steps(),
-               r.opponent, m.wins, m.draws, m.losses, 100 * m.score(), m.elo(), m.elo_low(), m.elo_high());
-    nlohmann::json event = {{"event", "evaluation"}, {"step", trainer_.steps()}, {"opponent", r.opponent},
-                            {"wins", m.wins}, {"draws", m.draws}, {"losses", m.losses}, {"score", m.score()},
-                            {"elapsed_s", since(started_)}, {"games_played", games_before_ + selfplay_->games()}};
+    log_->info(
+        "evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {:+.0f} [{:+.0f}, {:+.0f}])",
+        trainer_.steps(), r.opponent, m.wins, m.draws, m.losses, 100 * m.score(), m.elo(),
+        m.elo_low(), m.elo_high());
+    nlohmann::json event = {{"event", "evaluation"},
+                            {"step", trainer_.steps()},
+                            {"opponent", r.opponent},
+                            {"wins", m.wins},
+                            {"draws", m.draws},
+                            {"losses", m.losses},
+                            {"score", m.score()},
+                            {"elapsed_s", since(started_)},
+                            {"games_played", games_before_ + selfplay_->games()}};
     if (std::isfinite(m.elo())) event["elo"] = m.elo();
     dir_.append_metric(event);
   }
@@ -250,22 +282,37 @@ void TrainingRun::report(bool force) {
   nn::EvaluatorStats ev = evaluator_->stats();
   std::int64_t games = games_before_ + selfplay_->games();
   double hours = since(started_) / 3600.0;
-  double games_per_hour = hours > 0 ? static_cast<double>(selfplay_->games() - games_at_start_) / hours : 0;
+  double games_per_hour =
+      hours > 0 ? static_cast<double>(selfplay_->games() - games_at_start_) / hours : 0;
   double steps_per_s = static_cast<double>(trainer_.steps() - steps_at_report_) / interval;
-  std::int64_t to_checkpoint = s_.checkpoint_every_steps - trainer_.steps() % s_.checkpoint_every_steps;
-  std::string elo = std::isnan(last_elo_vs_random_) ? "-" : fmt::format("{:+.0f}", last_elo_vs_random_);
-  log_->info("games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}% | step {} ({:.0f} samples/s) | "
-             "loss policy {:.3f} value {:.3f} | window {} | Elo vs random {} | {} elapsed, checkpoint in {} steps{}",
-             games, games_per_hour, ev.evaluations_per_second(), ev.average_batch(), 100 * ev.cache_hit_rate(),
-             trainer_.steps(), steps_per_s * s_.batch_size, losses_.policy, losses_.value, window_.window_samples(), elo,
-             clock_text(since(started_)), to_checkpoint,
-             steps_per_s > 0 ? fmt::format(" (~{:.0f} s)", static_cast<double>(to_checkpoint) / steps_per_s) : "");
-  dir_.append_metric({{"event", "progress"}, {"elapsed_s", since(started_)}, {"games", games},
-                      {"games_per_hour", games_per_hour}, {"evals_per_s", ev.evaluations_per_second()},
-                      {"average_batch", ev.average_batch()}, {"cache_hit_rate", ev.cache_hit_rate()},
-                      {"step", trainer_.steps()}, {"samples_per_s", steps_per_s * s_.batch_size},
-                      {"policy_loss", losses_.policy}, {"value_loss", losses_.value},
-                      {"window", window_.window_samples()}, {"selfplay_search_share", 1.0 - selfplay_->evaluator_share()}});
+  std::int64_t to_checkpoint =
+      s_.checkpoint_every_steps - trainer_.steps() % s_.checkpoint_every_steps;
+  std::string elo =
+      std::isnan(last_elo_vs_random_) ? "-" : fmt::format("{:+.0f}", last_elo_vs_random_);
+  log_->info(
+      "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}% | step {} ({:.0f} "
+      "samples/s) | "
+      "loss policy {:.3f} value {:.3f} | window {} | Elo vs random {} | {} elapsed, checkpoint in "
+      "{} steps{}",
+      games, games_per_hour, ev.evaluations_per_second(), ev.average_batch(),
+      100 * ev.cache_hit_rate(), trainer_.steps(), steps_per_s * s_.batch_size, losses_.policy,
+      losses_.value, window_.window_samples(), elo, clock_text(since(started_)), to_checkpoint,
+      steps_per_s > 0
+          ? fmt::format(" (~{:.0f} s)", static_cast<double>(to_checkpoint) / steps_per_s)
+          : "");
+  dir_.append_metric({{"event", "progress"},
+                      {"elapsed_s", since(started_)},
+                      {"games", games},
+                      {"games_per_hour", games_per_hour},
+                      {"evals_per_s", ev.evaluations_per_second()},
+                      {"average_batch", ev.average_batch()},
+                      {"cache_hit_rate", ev.cache_hit_rate()},
+                      {"step", trainer_.steps()},
+                      {"samples_per_s", steps_per_s * s_.batch_size},
+                      {"policy_loss", losses_.policy},
+                      {"value_loss", losses_.value},
+                      {"window", window_.window_samples()},
+                      {"selfplay_search_share", 1.0 - selfplay_->evaluator_share()}});
   evaluator_->reset_stats();
   last_report_ = Clock::now();
   steps_at_report_ = trainer_.steps();
@@ -277,31 +324,38 @@ int TrainingRun::run() {
   evaluator_ = std::make_unique<nn::BatchedEvaluator>(*net_, *s_.variant, s_.evaluator);
   shards_ = std::make_unique<ShardWriter>(dir_, s_.games_per_shard);
   SelfPlaySettings selfplay = s_.selfplay;
-  selfplay.games.seed = s_.seed + static_cast<std::uint64_t>(games_before_) * 7919;  // new games on resume
-  selfplay_ = std::make_unique<SelfPlayRunner>(*s_.variant, selfplay, *evaluator_, [this](TrainingGame&& g) {
-    shards_->add(g);
-    window_.add(std::move(g));
-  });
-  log_->info("training {} on {} ({}), device {}, run directory {}", s_.model.describe(), s_.variant->name,
-             s_.time_budget_seconds > 0 ? "budget " + clock_text(s_.time_budget_seconds) : std::string("no time limit"),
+  selfplay.games.seed =
+      s_.seed + static_cast<std::uint64_t>(games_before_) * 7919;  // new games on resume
+  selfplay_ = std::make_unique<SelfPlayRunner>(*s_.variant, selfplay, *evaluator_,
+                                               [this](TrainingGame&& g) {
+                                                 shards_->add(g);
+                                                 window_.add(std::move(g));
+                                               });
+  log_->info("training {} on {} ({}), device {}, run directory {}", s_.model.describe(),
+             s_.variant->name,
+             s_.time_budget_seconds > 0 ? "budget " + clock_text(s_.time_budget_seconds)
+                                        : std::string("no time limit"),
              evaluator_->device(), dir_.root().string());
   selfplay_->start();
   started_ = last_report_ = Clock::now();
   steps_at_report_ = trainer_.steps();
   bool budget_spent = false;
   while (!g_interrupted) {
-    if (s_.time_budget_seconds > 0 && since(started_) >= s_.time_budget_seconds) budget_spent = true;
+    if (s_.time_budget_seconds > 0 && since(started_) >= s_.time_budget_seconds)
+      budget_spent = true;
     if (s_.max_steps > 0 && trainer_.steps() >= s_.max_steps) budget_spent = true;
     if (budget_spent) break;
     if (!train_step()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));  // wait for self-play's data
     } else if (trainer_.steps() % s_.checkpoint_every_steps == 0) {
       save_checkpoint();
-      if (s_.evaluation_every_checkpoints > 0 && ++checkpoints_since_evaluation_ >= s_.evaluation_every_checkpoints) {
+      if (s_.evaluation_every_checkpoints > 0 &&
+          ++checkpoints_since_evaluation_ >= s_.evaluation_every_checkpoints) {
         checkpoints_since_evaluation_ = 0;
         evaluate(s_.evaluation_games);
       }
-      if (s_.ladder_every_checkpoints > 0 && ++checkpoints_since_ladder_ >= s_.ladder_every_checkpoints) {
+      if (s_.ladder_every_checkpoints > 0 &&
+          ++checkpoints_since_ladder_ >= s_.ladder_every_checkpoints) {
         checkpoints_since_ladder_ = 0;
         update_ladder_now();
       }
@@ -325,12 +379,16 @@ void TrainingRun::finish(bool interrupted) {
   update_ladder_now();
   nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string());
   auto latest = dir_.latest_checkpoint();
-  log_->info("done: {} games played in all, step {}; Elo vs random {}", games_before_ + selfplay_->games(), trainer_.steps(),
-             std::isnan(last_elo_vs_random_) ? std::string("not measured") : fmt::format("{:+.0f}", last_elo_vs_random_));
-  log_->info("newest checkpoint: {}; exported for other front ends to {}", latest ? latest->string() : "none",
-             dir_.export_dir().string());
-  log_->info("continue training: the same command again (it resumes); plot: /usr/bin/python3 scripts/plot_training.py {}",
-             dir_.root().string());
+  log_->info("done: {} games played in all, step {}; Elo vs random {}",
+             games_before_ + selfplay_->games(), trainer_.steps(),
+             std::isnan(last_elo_vs_random_) ? std::string("not measured")
+                                             : fmt::format("{:+.0f}", last_elo_vs_random_));
+  log_->info("newest checkpoint: {}; exported for other front ends to {}",
+             latest ? latest->string() : "none", dir_.export_dir().string());
+  log_->info(
+      "continue training: the same command again (it resumes); plot: /usr/bin/python3 "
+      "scripts/plot_training.py {}",
+      dir_.root().string());
 }
 
 }  // namespace
@@ -350,8 +408,9 @@ int run_training(const TrainOptions& options) {
     return 2;
   }
   auto log = std::make_shared<spdlog::logger>(
-      "train", spdlog::sinks_init_list{std::make_shared<spdlog::sinks::stdout_sink_mt>(),
-                                       std::make_shared<spdlog::sinks::basic_file_sink_mt>(dir->log_path().string())});
+      "train", spdlog::sinks_init_list{
+                   std::make_shared<spdlog::sinks::stdout_sink_mt>(),
+                   std::make_shared<spdlog::sinks::basic_file_sink_mt>(dir->log_path().string())});
   log->set_pattern("[%H:%M:%S] %v");
   log->flush_on(spdlog::level::info);
   g_interrupted = false;

@@ -4,9 +4,11 @@
 
 namespace zertz::training {
 
-Trainer::Trainer(nn::ZertzNet net, const TrainerParams& params) : net_(std::move(net)), params_(params) {
+Trainer::Trainer(nn::ZertzNet net, const TrainerParams& params)
+    : net_(std::move(net)), params_(params) {
   optimizer_ = std::make_unique<torch::optim::AdamW>(
-      net_->parameters(), torch::optim::AdamWOptions(params.learning_rate).weight_decay(params.weight_decay));
+      net_->parameters(),
+      torch::optim::AdamWOptions(params.learning_rate).weight_decay(params.weight_decay));
 }
 
 double Trainer::learning_rate_at(std::int64_t step) const {
@@ -20,7 +22,8 @@ double Trainer::learning_rate_at(std::int64_t step) const {
   return lr;
 }
 
-StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& policy, const torch::Tensor& value) {
+StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& policy,
+                         const torch::Tensor& value) {
   net_->train();
   double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);

@@ -2,10 +2,10 @@
 // + weight decay (AdamW), with a learning-rate schedule (linear warm-up, then step decay).
 #pragma once
 
+#include <torch/torch.h>
+
 #include <cstdint>
 #include <memory>
-
-#include <torch/torch.h>
 
 #include "nn/model.h"
 
@@ -32,7 +32,8 @@ class Trainer {
 
   // One optimiser step on a batch: inputs [B, planes, G, G], policy targets [B, 10 G G],
   // value targets [B, 3] (probabilities).
-  StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy, const torch::Tensor& value);
+  StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy,
+                  const torch::Tensor& value);
 
   double learning_rate_at(std::int64_t step) const;
   std::int64_t steps() const { return steps_; }

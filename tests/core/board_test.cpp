@@ -1,8 +1,9 @@
+#include "core/board.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "core/board.h"
 #include "core/variant.h"
 
 namespace zertz {
@@ -28,10 +29,12 @@ TEST(Board, NeighboursFollowRulesMd) {
   auto cell = [&](const char* label) { return *b.parse_cell(label); };
   // b3, c3, d3 lie on one line; so do g1, f1, e1 (RULES.md).
   bool line = false;
-  for (int d = 0; d < kDirections; ++d) line |= b.landing(cell("b3"), d) == cell("d3") && b.neighbour(cell("b3"), d) == cell("c3");
+  for (int d = 0; d < kDirections; ++d)
+    line |= b.landing(cell("b3"), d) == cell("d3") && b.neighbour(cell("b3"), d) == cell("c3");
   EXPECT_TRUE(line);
   line = false;
-  for (int d = 0; d < kDirections; ++d) line |= b.landing(cell("g1"), d) == cell("e1") && b.neighbour(cell("g1"), d) == cell("f1");
+  for (int d = 0; d < kDirections; ++d)
+    line |= b.landing(cell("g1"), d) == cell("e1") && b.neighbour(cell("g1"), d) == cell("f1");
   EXPECT_TRUE(line);
   // A corner has 3 neighbours, a side cell 4, an inner cell 6.
   EXPECT_EQ(__builtin_popcountll(b.neighbours(cell("a1"))), 3);

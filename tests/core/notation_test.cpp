@@ -225,8 +225,9 @@ TEST(PositionString, ImpossiblePhasesNameTheField) {
       "tournament gggg/gooog/goooog/booooob/boooob/booob/bbbb 6,0,0 0,0,0 0,0,0 1 remove 0",
       {"field 7", "'remove' only after a placement, with a ring free"});
   // ... and follows a placement, so a marble stands on the board.
-  bad_position("tournament oooo/ooooo/oooooo/ooooooo/oooooo/ooooo/oooo 6,8,10 0,0,0 0,0,0 1 remove 0",
-               {"field 7", "'remove' only after a placement"});
+  bad_position(
+      "tournament oooo/ooooo/oooooo/ooooooo/oooooo/ooooo/oooo 6,8,10 0,0,0 0,0,0 1 remove 0",
+      {"field 7", "'remove' only after a placement"});
   // 'jump:CELL' needs a marble on CELL that can jump.
   const std::string chain =
       "tournament oooo/ooooo/oooooo/bgowooo/oooooo/ooooo/oooo 5,7,9 0,0,0 0,0,0 1 ";
@@ -239,8 +240,9 @@ TEST(PositionString, ImpossiblePhasesNameTheField) {
   // A chain goes on only after a first jump, which captured a marble for the mover.
   bad_position(chain + "jump:d1 0", {"field 7", "only after the mover has captured"});
   // Passes are only counted at the start of a turn.
-  bad_position("tournament oooo/ooooo/oooooo/bgowooo/oooooo/ooooo/oooo 5,6,9 0,1,0 0,0,0 1 jump:d1 1",
-               {"field 8", "0 passes in the middle of a turn"});
+  bad_position(
+      "tournament oooo/ooooo/oooooo/bgowooo/oooooo/ooooo/oooo 5,6,9 0,1,0 0,0,0 1 jump:d1 1",
+      {"field 8", "0 passes in the middle of a turn"});
 }
 
 }  // namespace

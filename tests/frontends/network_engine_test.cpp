@@ -2,9 +2,8 @@
 // and analyze search with mcts::Search and answer legal turns on every variant.
 #include <gtest/gtest.h>
 
-#include <sstream>
-
 #include <filesystem>
+#include <sstream>
 
 #include "core/turn.h"
 #include "frontends/engine.h"

@@ -45,7 +45,7 @@ TEST(Features, StartPositionPlanes) {
   EXPECT_EQ(plane_sum(kPlaneWhite), 0);
   EXPECT_EQ(plane_sum(kPlaneGrey), 0);
   EXPECT_EQ(plane_sum(kPlaneBlack), 0);
-  EXPECT_EQ(plane_sum(kPlaneFree), 18);  // every edge ring
+  EXPECT_EQ(plane_sum(kPlaneFree), 18);       // every edge ring
   EXPECT_EQ(plane_sum(kPlanePoolBlack), 37);  // full pool: 1 on every cell
   EXPECT_EQ(plane_sum(kPlaneMoverWhite), 0);
   EXPECT_NEAR(plane_sum(kPlaneWinWhite), 37 * 0.4f, 1e-4);

@@ -14,7 +14,8 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() / ("zertz-ckpt-" + name + "-" + std::to_string(::getpid()))).string();
+  return (fs::temp_directory_path() / ("zertz-ckpt-" + name + "-" + std::to_string(::getpid())))
+      .string();
 }
 
 torch::Tensor inputs() {
@@ -90,20 +91,23 @@ TEST(Checkpoint, TruncatedFileIsRefused) {
     write_file_atomically(path, data.substr(0, keep));
     std::string message = expect_error([&] { read_checkpoint_info(path); });
     EXPECT_NE(message.find(path), std::string::npos) << message;
-    EXPECT_TRUE(message.find("truncated") != std::string::npos || message.find("not a zertz-zero") != std::string::npos ||
+    EXPECT_TRUE(message.find("truncated") != std::string::npos ||
+                message.find("not a zertz-zero") != std::string::npos ||
                 message.find("damaged") != std::string::npos)
         << message;
   }
   write_file_atomically(path, data.substr(0, data.size() / 2));
-  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("is truncated"), std::string::npos);
+  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("is truncated"),
+            std::string::npos);
   fs::remove(path);
 }
 
 TEST(Checkpoint, OtherFilesAndDamageAreRefused) {
   std::string path = temp_path("other");
   write_file_atomically(path, "model: small\nthis is a config, not a checkpoint\n");
-  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("is not a zertz-zero checkpoint"),
-            std::string::npos);
+  EXPECT_NE(
+      expect_error([&] { read_checkpoint_info(path); }).find("is not a zertz-zero checkpoint"),
+      std::string::npos);
 
   ZertzNet net(ModelConfig::named("tiny"));
   CheckpointInfo info;
@@ -112,10 +116,12 @@ TEST(Checkpoint, OtherFilesAndDamageAreRefused) {
   std::string data = read_file(path);
   data[data.size() / 2] ^= 0x5a;
   write_file_atomically(path, data);
-  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("checksum mismatch"), std::string::npos);
+  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("checksum mismatch"),
+            std::string::npos);
 
   fs::remove(path);
-  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("cannot read"), std::string::npos);
+  EXPECT_NE(expect_error([&] { read_checkpoint_info(path); }).find("cannot read"),
+            std::string::npos);
 }
 
 TEST(Checkpoint, ShapeMismatchNamesBothShapes) {
@@ -126,7 +132,8 @@ TEST(Checkpoint, ShapeMismatchNamesBothShapes) {
   save_checkpoint(path, info, tiny, nullptr);
   ZertzNet small(ModelConfig::named("small"));
   std::string message = expect_error([&] { load_checkpoint(path, small, nullptr); });
-  EXPECT_NE(message.find("holds a network of tiny: 2 blocks x 16 channels"), std::string::npos) << message;
+  EXPECT_NE(message.find("holds a network of tiny: 2 blocks x 16 channels"), std::string::npos)
+      << message;
   EXPECT_NE(message.find("not small: 6 blocks x 64 channels"), std::string::npos) << message;
   fs::remove(path);
 }

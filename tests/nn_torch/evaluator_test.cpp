@@ -1,9 +1,8 @@
-#include "nn/batched_evaluator.h"
-
 #include <gtest/gtest.h>
 
 #include <thread>
 
+#include "nn/batched_evaluator.h"
 #include "nn/features.h"
 #include "nn/model.h"
 #include "tests/core/test_positions.h"
@@ -44,12 +43,14 @@ Query direct(ZertzNet& net, const State& s, int g) {
   Query q(s);
   std::vector<float> logits;
   for (Action a : q.actions) {
-    logits.push_back(a.kind() == ActionKind::kPass
-                         ? 0.0f
-                         : out.policy_logits[0][e.policy_index(a.transformed(s.board(), g))].item<float>());
+    logits.push_back(
+        a.kind() == ActionKind::kPass
+            ? 0.0f
+            : out.policy_logits[0][e.policy_index(a.transformed(s.board(), g))].item<float>());
   }
   auto p = torch::softmax(torch::tensor(logits), 0);
-  for (std::size_t i = 0; i < logits.size(); ++i) q.priors[i] = p[static_cast<int64_t>(i)].item<float>();
+  for (std::size_t i = 0; i < logits.size(); ++i)
+    q.priors[i] = p[static_cast<int64_t>(i)].item<float>();
   auto wdl = torch::softmax(out.value_logits[0], 0);
   q.value = wdl[0].item<float>() - wdl[2].item<float>();
   return q;
@@ -57,7 +58,8 @@ Query direct(ZertzNet& net, const State& s, int g) {
 
 float distance(const Query& a, const Query& b) {
   float d = std::abs(a.value - b.value);
-  for (std::size_t i = 0; i < a.priors.size(); ++i) d = std::max(d, std::abs(a.priors[i] - b.priors[i]));
+  for (std::size_t i = 0; i < a.priors.size(); ++i)
+    d = std::max(d, std::abs(a.priors[i] - b.priors[i]));
   return d;
 }
 
@@ -107,7 +109,8 @@ TEST(BatchedEvaluator, RandomSymmetryGivesOneOfTheSymmetricAnswers) {
     mcts::EvalRequest r = q.request();
     evaluator.evaluate({&r, 1});
     float best = 1e9f;
-    for (int g = 0; g < s.board().num_symmetries(); ++g) best = std::min(best, distance(q, direct(net, s, g)));
+    for (int g = 0; g < s.board().num_symmetries(); ++g)
+      best = std::min(best, distance(q, direct(net, s, g)));
     EXPECT_LT(best, 1e-5);
   }
 }

@@ -1,14 +1,15 @@
 // The network, its TorchScript export reloaded in C++ and in Python, ONNX conversion and the
 // example client all agree.
+#include "nn/export.h"
+
 #include <gtest/gtest.h>
+#include <torch/script.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <torch/script.h>
 
 #include "core/position.h"
-#include "nn/export.h"
 #include "nn/features.h"
 #include "tests/core/test_positions.h"
 
@@ -18,7 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path fresh_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("zertz-test-" + name + "-" + std::to_string(::getpid()));
+  fs::path dir =
+      fs::temp_directory_path() / ("zertz-test-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -62,10 +64,13 @@ double max_diff(const torch::Tensor& a, const torch::Tensor& b) {
 void write_floats(const fs::path& path, const torch::Tensor& t) {
   auto c = t.contiguous();
   std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(c.data_ptr<float>()), static_cast<std::streamsize>(c.numel() * 4));
+  out.write(reinterpret_cast<const char*>(c.data_ptr<float>()),
+            static_cast<std::streamsize>(c.numel() * 4));
 }
 
-int run(const std::string& command) { return std::system((command + " > /dev/null 2>&1").c_str()); }
+int run(const std::string& command) {
+  return std::system((command + " > /dev/null 2>&1").c_str());
+}
 
 const std::string kPython = "/usr/bin/python3";
 const std::string kSource = ZERTZ_SOURCE_DIR;
@@ -124,10 +129,11 @@ TEST(Export, PythonRunsTheExportWithTheSameOutputsAndOnnxChecks) {
   write_floats(dir / "input.bin", x);
   write_floats(dir / "policy.bin", out.policy_logits);
   write_floats(dir / "value.bin", out.value_logits);
-  std::ofstream(dir / "shape.txt") << "4 " << kNumInputPlanes << " " << v.board->grid_size() << "\n";
+  std::ofstream(dir / "shape.txt")
+      << "4 " << kNumInputPlanes << " " << v.board->grid_size() << "\n";
   EXPECT_EQ(run(kPython + " " + kSource + "/tests/nn/check_export.py " + dir.string()), 0);
-  EXPECT_EQ(run(kPython + " " + kSource + "/scripts/export_onnx.py " + (dir / "model.pt").string() + " " +
-                (dir / "model.onnx").string()),
+  EXPECT_EQ(run(kPython + " " + kSource + "/scripts/export_onnx.py " + (dir / "model.pt").string() +
+                " " + (dir / "model.onnx").string()),
             0);
   EXPECT_TRUE(fs::exists(dir / "model.onnx"));
   fs::remove_all(dir);
@@ -143,14 +149,15 @@ TEST(Export, ExampleClientEncodesLikeTheEngine) {
     for (std::size_t i = 0; i < states.size(); i += std::max<std::size_t>(1, states.size() / 6)) {
       std::string position = to_position_string(states[i]);
       fs::path planes = dir / "planes.bin";
-      ASSERT_EQ(run(kPython + " " + kSource + "/scripts/example_client.py " + dir.string() + " '" + position +
-                    "' --planes-out " + planes.string()),
+      ASSERT_EQ(run(kPython + " " + kSource + "/scripts/example_client.py " + dir.string() + " '" +
+                    position + "' --planes-out " + planes.string()),
                 0)
           << position;
       std::vector<float> expected(e.input_size()), actual(e.input_size());
       e.encode(states[i], expected.data());
       std::ifstream in(planes, std::ios::binary);
-      in.read(reinterpret_cast<char*>(actual.data()), static_cast<std::streamsize>(actual.size() * 4));
+      in.read(reinterpret_cast<char*>(actual.data()),
+              static_cast<std::streamsize>(actual.size() * 4));
       ASSERT_TRUE(in.good());
       for (int k = 0; k < e.input_size(); ++k) {
         ASSERT_NEAR(actual[k], expected[k], 1e-6) << position << " plane " << k / e.grid_cells();

@@ -26,7 +26,8 @@ TEST(Config, DefaultYamlDocumentsEveryKeyOfTheSchemaInOrder) {
   std::vector<std::string> keys;
   std::string line, previous, section;
   while (std::getline(in, line)) {
-    if (!line.empty() && line[0] != ' ' && line[0] != '#' && line.back() == ':') section = line.substr(0, line.size() - 1);
+    if (!line.empty() && line[0] != ' ' && line[0] != '#' && line.back() == ':')
+      section = line.substr(0, line.size() - 1);
     if (line.rfind("  ", 0) == 0 && line[2] != '#' && line.find(':') != std::string::npos) {
       std::string key = section + "." + line.substr(2, line.find(':') - 2);
       keys.push_back(key);
@@ -52,26 +53,36 @@ TEST(Config, EveryShippedConfigLoads) {
 
 TEST(Config, RefusesUnknownKeysNamingTheNearest) {
   std::string e = error_of("selfplay:\n  full_vists: 10\n");
-  EXPECT_NE(e.find("test.yaml:2: unknown key 'selfplay.full_vists' (did you mean 'selfplay.full_visits'?)"),
-            std::string::npos)
+  EXPECT_NE(
+      e.find(
+          "test.yaml:2: unknown key 'selfplay.full_vists' (did you mean 'selfplay.full_visits'?)"),
+      std::string::npos)
       << e;
   e = error_of("traning:\n  batch_size: 10\n");
-  EXPECT_NE(e.find("unknown key 'traning.batch_size' (did you mean 'training.batch_size'?)"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown key 'traning.batch_size' (did you mean 'training.batch_size'?)"),
+            std::string::npos)
+      << e;
   e = error_of("selfplay:\n  learning_rate: 0.1\n");
   EXPECT_NE(e.find("did you mean 'training.learning_rate'"), std::string::npos) << e;
 }
 
 TEST(Config, RefusesWrongTypesAndRangesNamingWhatIsAllowed) {
-  EXPECT_NE(error_of("selfplay:\n  full_visits: many\n").find("selfplay.full_visits: 'many' is not allowed; expected an integer in [1, 1e+06]"),
+  EXPECT_NE(
+      error_of("selfplay:\n  full_visits: many\n")
+          .find("selfplay.full_visits: 'many' is not allowed; expected an integer in [1, 1e+06]"),
+      std::string::npos);
+  EXPECT_NE(error_of("training:\n  learning_rate: -1\n")
+                .find("training.learning_rate: '-1' is not allowed; expected a number in"),
             std::string::npos);
-  EXPECT_NE(error_of("training:\n  learning_rate: -1\n").find("training.learning_rate: '-1' is not allowed; expected a number in"),
+  EXPECT_NE(error_of("selfplay:\n  reuse_tree: yes\n").find("expected true or false"),
             std::string::npos);
-  EXPECT_NE(error_of("selfplay:\n  reuse_tree: yes\n").find("expected true or false"), std::string::npos);
-  EXPECT_NE(error_of("run:\n  variant: hex\n").find("expected one of basic, tournament, tournament-48, tournament-61"),
+  EXPECT_NE(error_of("run:\n  variant: hex\n")
+                .find("expected one of basic, tournament, tournament-48, tournament-61"),
             std::string::npos);
   EXPECT_NE(error_of("run: [1, 2\n").find("not valid YAML"), std::string::npos);
   EXPECT_NE(error_of("run: 3\n").find("'run' should be a section of keys"), std::string::npos);
-  EXPECT_NE(error_of("run:\n  seed: [1, 2]\n").find("run.seed: expected a single value"), std::string::npos);
+  EXPECT_NE(error_of("run:\n  seed: [1, 2]\n").find("run.seed: expected a single value"),
+            std::string::npos);
 }
 
 TEST(Config, ContradictionsAreRefused) {
@@ -80,7 +91,9 @@ TEST(Config, ContradictionsAreRefused) {
     settings_from_config(config);
     ADD_FAILURE() << "accepted";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("training.min_samples: 100 is not allowed"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("training.min_samples: 100 is not allowed"),
+              std::string::npos)
+        << e.what();
   }
   config = Config::parse("evaluation:\n  opponents: random,strong\n", "test.yaml");
   EXPECT_THROW(settings_from_config(config), ConfigError);

@@ -16,7 +16,8 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path fresh_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("zertz-players-" + name + "-" + std::to_string(::getpid()));
+  fs::path dir =
+      fs::temp_directory_path() / ("zertz-players-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -67,7 +68,8 @@ TEST(PlayerFactory, BadModelsGetOneLineNamingTheProblem) {
     PlayerFactory factory(spec, Variant::basic());
     ADD_FAILURE() << "accepted";
   } catch (const nn::CheckpointError& e) {
-    EXPECT_NE(std::string(e.what()).find("is not a zertz-zero model"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("is not a zertz-zero model"), std::string::npos)
+        << e.what();
   }
   spec.name = "rollout:x";
   EXPECT_THROW(PlayerFactory(spec, Variant::basic()), InputError);

@@ -40,7 +40,9 @@ TrainingGame random_game(std::uint64_t seed) {
 }
 
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("zertz-records-" + name + "-" + std::to_string(::getpid()))).string();
+  return (std::filesystem::temp_directory_path() /
+          ("zertz-records-" + name + "-" + std::to_string(::getpid())))
+      .string();
 }
 
 TEST(Shard, RoundTripsGames) {
@@ -116,7 +118,8 @@ TEST(ReplayWindow, SamplesHaveConsistentTargets) {
       int tag = i / e.grid_cells(), cell = i % e.grid_cells();
       if (tag < 3) {
         EXPECT_EQ(planes[nn::kPlaneRing * e.grid_cells() + cell], 1.0f);
-        EXPECT_EQ(planes[nn::kPlaneWhite * e.grid_cells() + cell] + planes[nn::kPlaneGrey * e.grid_cells() + cell] +
+        EXPECT_EQ(planes[nn::kPlaneWhite * e.grid_cells() + cell] +
+                      planes[nn::kPlaneGrey * e.grid_cells() + cell] +
                       planes[nn::kPlaneBlack * e.grid_cells() + cell],
                   0.0f);
       }

@@ -23,7 +23,8 @@ const std::string kZertz = ZERTZ_BINARY;
 const std::string kTiny = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/configs/tiny.yaml";
 
 fs::path fresh_run(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("zertz-run-" + name + "-" + std::to_string(::getpid()));
+  fs::path dir =
+      fs::temp_directory_path() / ("zertz-run-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir;
 }
@@ -42,8 +43,9 @@ pid_t start_endless(const fs::path& dir) {
     std::string out = dir.string() + ".out";
     FILE* f = std::freopen(out.c_str(), "w", stdout);
     (void)f;
-    execl(kZertz.c_str(), kZertz.c_str(), "train", "--config", kTiny.c_str(), "--run-dir", dir.c_str(), "--set",
-          "training.max_steps=0", "--set", "training.checkpoint_every_steps=2", nullptr);
+    execl(kZertz.c_str(), kZertz.c_str(), "train", "--config", kTiny.c_str(), "--run-dir",
+          dir.c_str(), "--set", "training.max_steps=0", "--set",
+          "training.checkpoint_every_steps=2", nullptr);
     _exit(127);
   }
   return pid;
@@ -64,7 +66,8 @@ int interrupt_endless(const fs::path& dir, int signal, int after_ms) {
 }
 
 void wait_for(const fs::path& file) {
-  for (int i = 0; i < 600 && !fs::exists(file); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  for (int i = 0; i < 600 && !fs::exists(file); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ASSERT_TRUE(fs::exists(file)) << file;
 }
 
@@ -76,7 +79,8 @@ std::int64_t latest_step(const fs::path& dir) {
 // Every checkpoint and shard in the run reads back whole.
 void expect_intact(const fs::path& dir) {
   RunDir run(dir);
-  for (const fs::path& c : run.checkpoints()) EXPECT_NO_THROW(nn::read_checkpoint_info(c.string())) << c;
+  for (const fs::path& c : run.checkpoints())
+    EXPECT_NO_THROW(nn::read_checkpoint_info(c.string())) << c;
   for (const fs::path& s : run.shards()) EXPECT_NO_THROW(read_shard(s.string())) << s;
 }
 
@@ -87,9 +91,11 @@ TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
   EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000003.pt"));
   EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000006.pt"));
-  nn::CheckpointInfo info = nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
+  nn::CheckpointInfo info =
+      nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
   nn::ZertzNet net(info.model);
-  EXPECT_NO_THROW(nn::load_checkpoint((dir / "checkpoints" / "step-0000006.pt").string(), net, nullptr));
+  EXPECT_NO_THROW(
+      nn::load_checkpoint((dir / "checkpoints" / "step-0000006.pt").string(), net, nullptr));
   EXPECT_GT(info.counters["games"], 0);
   EXPECT_TRUE(fs::exists(dir / "config.yaml"));
   EXPECT_TRUE(fs::exists(dir / "export" / "model.pt"));
@@ -112,21 +118,24 @@ TEST(TrainRun, ADamagedShardIsSkippedWithAWarningAndPlotsAreDrawn) {
   ASSERT_EQ(train(dir, {"training.max_steps=9"}), 0);
   std::ifstream out(dir.string() + ".out");
   std::string text((std::istreambuf_iterator<char>(out)), {});
-  EXPECT_NE(text.find("skipping a damaged shard: " + shards.front().string() + " is truncated"), std::string::npos)
+  EXPECT_NE(text.find("skipping a damaged shard: " + shards.front().string() + " is truncated"),
+            std::string::npos)
       << text;
   EXPECT_EQ(latest_step(dir), 9);
-  std::string plot = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) + "/scripts/plot_training.py " + dir.string() +
-                     " > /dev/null 2>&1";
+  std::string plot = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) +
+                     "/scripts/plot_training.py " + dir.string() + " > /dev/null 2>&1";
   ASSERT_EQ(std::system(plot.c_str()), 0);
   for (const char* png : {"losses.png", "elo_time.png", "elo_games.png", "throughput.png"}) {
     EXPECT_GT(fs::file_size(dir / "plots" / png), 1000u) << png;
   }
-  std::string reader = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) + "/scripts/read_games.py " +
-                       (dir / "games").string() + " > " + dir.string() + ".games 2>&1";
+  std::string reader = "/usr/bin/python3 " + std::string(ZERTZ_SOURCE_DIR) +
+                       "/scripts/read_games.py " + (dir / "games").string() + " > " + dir.string() +
+                       ".games 2>&1";
   ASSERT_EQ(std::system(reader.c_str()), 0);
   std::ifstream games(dir.string() + ".games");
   std::string listing((std::istreambuf_iterator<char>(games)), {});
-  EXPECT_NE(listing.find("warning: skipping " + shards.front().string()), std::string::npos) << listing;
+  EXPECT_NE(listing.find("warning: skipping " + shards.front().string()), std::string::npos)
+      << listing;
   EXPECT_NE(listing.find(" games, "), std::string::npos) << listing;
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
@@ -138,7 +147,8 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
   ASSERT_EQ(train(dir, {"evaluation.gating_games=2", "evaluation.gating_threshold=0.0"}), 0);
   std::ifstream metrics(dir / "metrics.jsonl");
   std::string text((std::istreambuf_iterator<char>(metrics)), {});
-  EXPECT_NE(text.find("\"event\":\"gating\""), std::string::npos);  // the second checkpoint was gated
+  EXPECT_NE(text.find("\"event\":\"gating\""),
+            std::string::npos);  // the second checkpoint was gated
   EXPECT_NE(text.find("\"event\":\"ladder\""), std::string::npos);  // rated at the end of the run
   EXPECT_TRUE(fs::exists(dir / "arena" / "elo.csv"));
   fs::remove_all(dir);
