@@ -60,16 +60,7 @@ std::string GameSession::result() const {
 }
 
 mcts::RepetitionTracker GameSession::repetition() const {
-  mcts::RepetitionTracker tracker(start_);
-  State state = start_;
-  for (const Turn& turn : turns_) {
-    for (Action action : turn.actions) {
-      int mover = state.to_move();
-      state.apply(action);
-      tracker.record(mover, state);
-    }
-  }
-  return tracker;
+  return mcts::RepetitionTracker(game_);
 }
 
 GameRecord GameSession::record(const std::string& player1, const std::string& player2) const {

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "mcts/players.h"
 #include "mcts/search.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
@@ -77,7 +78,7 @@ void collect_turns(const mcts::Node& node, const State& state, std::vector<Actio
 }  // namespace
 
 const Variant& default_variant(const std::string& model) {
-  bool baseline = model == "random" || model == "greedy" || model.starts_with("rollout:");
+  bool baseline = mcts::is_baseline_spec(model);
   if (baseline) return Variant::tournament();
   if (std::filesystem::is_directory(model)) {
     return *Variant::find(nn::read_exported_model(model).variant);

@@ -116,6 +116,10 @@ class RolloutPlayer : public Player {
 
 }  // namespace
 
+bool is_baseline_spec(std::string_view spec) {
+  return spec == "random" || spec == "greedy" || spec.starts_with("rollout:");
+}
+
 std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed) {
   if (spec == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>(seed);

@@ -25,6 +25,10 @@ class Player {
   Turn choose_turn(const Game& game);
 };
 
+// Whether `spec` names a baseline (random, greedy or rollout:...), as opposed to a network
+// model; make_player still checks that it is well formed.
+bool is_baseline_spec(std::string_view spec);
+
 // "random", "greedy" or "rollout:N" with N >= 1. The seed fixes the player's choices. Throws
 // InputError naming what was expected when the spec is not one of these.
 std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed);

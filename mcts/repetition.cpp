@@ -10,6 +10,9 @@ RepetitionTracker::RepetitionTracker(const State& state)
   if (state.phase() == Phase::kTurnStart) hashes_.push_back(state.hash());
 }
 
+RepetitionTracker::RepetitionTracker(const Game& game)
+    : hashes_(game.history()), rings_(game.state().rings()), pool_(game.state().pool()) {}
+
 void RepetitionTracker::start_path(const RepetitionTracker& root) {
   assert(root.earlier_.empty());  // a game's tracker, not another path's
   earlier_ = root.hashes_;

@@ -1,13 +1,14 @@
 // The repetition rule (RULES.md: the third occurrence of the same turn-start state is a draw),
 // tracked as core/game.h does it: the hashes of the turn-start states since the rings or the
-// pool last changed (both only shrink, so no older state can come back). core::Game keeps that
-// list privately; the search needs its own copy to extend along every path of the tree.
+// pool last changed (both only shrink, so no older state can come back). A tracker starts from a
+// core::Game's history and extends it along every path of the search tree without copying it.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "core/game.h"
 #include "core/state.h"
 
 namespace zertz::mcts {
@@ -16,6 +17,8 @@ class RepetitionTracker {
  public:
   // A game that starts at `state`, with no earlier history.
   explicit RepetitionTracker(const State& state);
+  // The history of a game in progress (core::Game keeps it by the same rule).
+  explicit RepetitionTracker(const Game& game);
 
   // Continues from `root`'s position for one path of the search tree: `root`'s hashes are read
   // in place (not copied), so it must stay alive and unchanged while this tracker is used.

@@ -111,7 +111,7 @@ struct BatchedEvaluator::Impl {
   };
   struct Pending {
     const mcts::EvalRequest* request;
-    std::vector<float> input;
+    const float* input;  // input_size() floats in the caller's buffer
     int symmetry;
     Ticket* ticket;
     Clock::time_point enqueued;
@@ -170,8 +170,10 @@ void BatchedEvaluator::Impl::evaluate(std::span<const mcts::EvalRequest> batch) 
       ++hits;
       continue;
     }
-    pending.push_back({&r, std::vector<float>(encoding.input_size()), 0, &ticket, Clock::now()});
+    pending.push_back({&r, nullptr, 0, &ticket, Clock::now()});
   }
+  // One buffer for this call's inputs: no allocation per request on the search's hot path.
+  std::vector<float> inputs(pending.size() * static_cast<std::size_t>(encoding.input_size()));
   {
     std::lock_guard lock(mutex);
     stats.requests += batch.size();
@@ -182,12 +184,15 @@ void BatchedEvaluator::Impl::evaluate(std::span<const mcts::EvalRequest> batch) 
     }
   }
   // Encoding runs in the calling threads, in parallel; the inference thread only stacks inputs.
-  for (Pending& p : pending) {
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    Pending& p = pending[i];
+    float* input = inputs.data() + i * static_cast<std::size_t>(encoding.input_size());
     if (p.symmetry == 0) {
-      encoding.encode(*p.request->state, p.input.data());
+      encoding.encode(*p.request->state, input);
     } else {
-      encoding.encode(p.request->state->transformed(p.symmetry), p.input.data());
+      encoding.encode(p.request->state->transformed(p.symmetry), input);
     }
+    p.input = input;
   }
   if (pending.empty()) return;
   std::unique_lock lock(mutex);
@@ -235,8 +240,8 @@ void BatchedEvaluator::Impl::forward(std::vector<Pending*>& items) {
   auto x = torch::empty({n, kNumInputPlanes, grid, grid});
   float* data = x.data_ptr<float>();
   for (int i = 0; i < n; ++i) {
-    std::memcpy(data + static_cast<std::ptrdiff_t>(i) * encoding.input_size(),
-                items[i]->input.data(), sizeof(float) * encoding.input_size());
+    std::memcpy(data + static_cast<std::ptrdiff_t>(i) * encoding.input_size(), items[i]->input,
+                sizeof(float) * encoding.input_size());
   }
   torch::Tensor policy, wdl;
   {

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "mcts/players.h"
 #include "nn/checkpoint.h"
 #include "training/player_factory.h"
 
@@ -19,10 +20,6 @@ namespace zertz::training {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool is_baseline(const std::string& spec) {
-  return spec == "random" || spec == "greedy" || spec.rfind("rollout:", 0) == 0;
-}
 
 std::string utc_now(const char* format) {
   std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -47,7 +44,7 @@ fs::path make_records_dir(const fs::path& out_dir, const std::string& a, const s
 
 // Names the player spec that is neither a baseline nor an existing file.
 void check_spec(const std::string& spec) {
-  if (!is_baseline(spec) && !fs::is_regular_file(spec)) {
+  if (!mcts::is_baseline_spec(spec) && !fs::is_regular_file(spec)) {
     throw InputError("player '" + spec +
                      "': expected random, greedy, rollout:N or a checkpoint file");
   }
@@ -56,7 +53,7 @@ void check_spec(const std::string& spec) {
 std::string variant_of(const std::string& a, const std::string& b, const std::string& variant) {
   if (!variant.empty()) return variant;
   for (const std::string& spec : {a, b}) {
-    if (!is_baseline(spec)) return nn::read_checkpoint_info(spec).variant;
+    if (!mcts::is_baseline_spec(spec)) return nn::read_checkpoint_info(spec).variant;
   }
   return "tournament";
 }
@@ -64,7 +61,7 @@ std::string variant_of(const std::string& a, const std::string& b, const std::st
 }  // namespace
 
 std::string player_label(const std::string& spec, int visits) {
-  if (is_baseline(spec)) return spec;
+  if (mcts::is_baseline_spec(spec)) return spec;
   return fs::path(spec).stem().string() + "@" + std::to_string(visits);
 }
 

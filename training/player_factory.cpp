@@ -15,14 +15,8 @@ struct PlayerFactory::Network {
   std::unique_ptr<nn::BatchedEvaluator> evaluator;
 };
 
-namespace {
-bool is_baseline(const std::string& name) {
-  return name == "random" || name == "greedy" || name.rfind("rollout:", 0) == 0;
-}
-}  // namespace
-
 PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : spec_(spec) {
-  if (is_baseline(spec.name)) {
+  if (mcts::is_baseline_spec(spec.name)) {
     mcts::make_player(spec.name, 0);  // checks the spec now, not in a game thread
     return;
   }

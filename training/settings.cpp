@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "mcts/players.h"
+
 namespace zertz::training {
 
 TrainingSettings settings_from_config(const Config& c) {
@@ -73,9 +75,7 @@ TrainingSettings settings_from_config(const Config& c) {
   std::stringstream opponents(c.get_string("evaluation.opponents"));
   for (std::string name; std::getline(opponents, name, ',');) {
     if (name.empty()) continue;
-    bool known = name == "random" || name == "greedy" || name == "previous" ||
-                 name.rfind("rollout:", 0) == 0;
-    if (!known) {
+    if (name != "previous" && !mcts::is_baseline_spec(name)) {
       throw ConfigError("evaluation.opponents: '" + name +
                         "' is not allowed; expected a comma-separated list of random, greedy, "
                         "rollout:N, previous");
