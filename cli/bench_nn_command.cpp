@@ -1,18 +1,20 @@
 // `zertz bench nn`: network positions per second by size, batch and intra-op threads, through the
-// C++ module and through the TorchScript export (batch norm folded, optimize_for_inference), and
-// the machine's fp32 matrix-multiply rate for scale.
+// C++ module and through the inference path the search uses (nn/inference_module.h), each
+// against the machine's fp32 matrix-multiply rate measured alongside; then the batching
+// evaluator under many calling threads against a direct forward.
 #include <ATen/Parallel.h>
 #include <torch/script.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <thread>
 
 #include "cli/commands.h"
 #include "nn/batched_evaluator.h"
-#include "nn/export.h"
 #include "nn/features.h"
+#include "nn/inference_module.h"
 
 namespace zertz::cli {
 
@@ -20,59 +22,101 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Runs `step` until `seconds` have passed (at least twice, after one warm-up); calls per second.
-template <typename Step>
-double rate(double seconds, Step step) {
-  step();
-  int calls = 0;
-  auto start = Clock::now();
-  double spent = 0;
-  while (calls < 2 ||
-         (spent = std::chrono::duration<double>(Clock::now() - start).count()) < seconds) {
-    step();
-    ++calls;
-  }
-  spent = std::chrono::duration<double>(Clock::now() - start).count();
-  return calls / spent;
+// Runs `measure` on a fresh thread with `threads` intra-op threads and returns its result. Each
+// thread that runs a parallel region gets its own OpenMP pool, and libgomp stops spinning
+// between regions once its pools together hold more threads than the machine has cores: a
+// measurement taken while another thread's pool exists is throttled (by about 25% here on 2
+// cores). A joined thread frees its pool, so every figure is taken as the evaluator's inference
+// thread runs, the only pool in a self-play process.
+template <typename Measure>
+auto on_fresh_thread(int threads, Measure measure) {
+  decltype(measure()) result{};
+  std::thread([&] {
+    at::set_num_threads(threads);
+    torch::InferenceMode guard;
+    result = measure();
+  }).join();
+  return result;
 }
 
-double matmul_gflops(double seconds) {
-  torch::InferenceMode guard;
-  auto a = torch::randn({1024, 1024});
-  auto b = torch::randn({1024, 1024});
-  return rate(seconds, [&] { (void)torch::mm(a, b); }) * 2.0 * 1024 * 1024 * 1024 / 1e9;
+// Calls per second of each step. After one warm-up call each, the steps take turns in slices of
+// about 50 ms (or one call, if longer) until each has run `seconds`: the host's speed drifts by
+// tens of percent over seconds here, and interleaving makes every step see the same drift, so
+// ratios stay fair.
+std::vector<double> interleaved_rates(double seconds,
+                                      const std::vector<std::function<void()>>& steps) {
+  constexpr double kSlice = 0.05;
+  std::vector<double> spent(steps.size(), 0.0);
+  std::vector<long> calls(steps.size(), 0);
+  for (const auto& step : steps) step();
+  for (bool more = true; more;) {
+    more = false;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      if (spent[k] >= seconds) continue;
+      more = true;
+      auto start = Clock::now();
+      double elapsed = 0;
+      do {
+        steps[k]();
+        ++calls[k];
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+      } while (elapsed < kSlice);
+      spent[k] += elapsed;
+    }
+  }
+  std::vector<double> rates(steps.size());
+  for (std::size_t k = 0; k < steps.size(); ++k) rates[k] = double(calls[k]) / spent[k];
+  return rates;
+}
+
+constexpr double kMatmulFlops = 2.0 * 1024 * 1024 * 1024;
+
+// A GPU runs kernels asynchronously: a timed step ends when its work has finished.
+void finish(torch::Device device) {
+  if (device.is_cuda()) torch::cuda::synchronize();
+}
+
+struct Matmul {
+  explicit Matmul(torch::Device d)
+      : device(d), a(torch::randn({1024, 1024}).to(d)), b(torch::randn({1024, 1024}).to(d)) {}
+  void operator()() const {
+    (void)torch::mm(a, b);
+    finish(device);
+  }
+  torch::Device device;
+  torch::Tensor a, b;
+};
+
+State sample_state(const Variant& variant, Rng& rng) {
+  State s(variant);
+  int steps = static_cast<int>(rng.below(40));
+  for (int k = 0; k < steps && !s.is_terminal(); ++k) s.apply(s.random_action(rng));
+  return s;
 }
 
 torch::Tensor sample_inputs(const Variant& variant, int batch) {
   const nn::Encoding& e = nn::Encoding::of(*variant.board);
   auto x = torch::zeros({batch, nn::kNumInputPlanes, e.grid(), e.grid()});
   Rng rng(7);
-  for (int i = 0; i < batch; ++i) {
-    State s(variant);
-    int steps = static_cast<int>(rng.below(40));
-    for (int k = 0; k < steps && !s.is_terminal(); ++k) s.apply(s.random_action(rng));
-    e.encode(s, x[i].data_ptr<float>());
-  }
+  for (int i = 0; i < batch; ++i) e.encode(sample_state(variant, rng), x[i].data_ptr<float>());
   return x;
 }
 
 // Positions per second through the BatchedEvaluator when `callers` threads each submit
 // batch / callers positions per call (no cache, no symmetry: the network's cost alone).
-double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int callers,
-                      int threads, double seconds) {
+nn::EvaluatorStats evaluator_run(nn::ZertzNet& net, const Variant& variant, int batch, int callers,
+                                 int threads, double seconds, const std::string& device) {
   nn::EvaluatorOptions options;
   options.max_batch = batch;
   options.cache_entries = 0;
   options.random_symmetry = false;
   options.intra_op_threads = threads;
-  options.device = "cpu";
+  options.device = device;
   nn::BatchedEvaluator evaluator(*net, variant, options);
   std::vector<State> states;
   Rng rng(11);
   while (static_cast<int>(states.size()) < batch) {
-    State s(variant);
-    int steps = static_cast<int>(rng.below(40));
-    for (int k = 0; k < steps && !s.is_terminal(); ++k) s.apply(s.random_action(rng));
+    State s = sample_state(variant, rng);
     if (!s.is_terminal()) states.push_back(s);
   }
   std::atomic<bool> stop{false};
@@ -101,9 +145,74 @@ double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int 
   nn::EvaluatorStats stats = evaluator.stats();
   stop = true;
   for (auto& w : workers) w.join();
-  std::printf("  (evaluator: average batch %.1f, %.0f evaluations/s)\n", stats.average_batch(),
-              stats.evaluations_per_second());
-  return stats.evaluations_per_second();
+  return stats;
+}
+
+void network_table(const BenchNnOptions& options, const Variant& variant, torch::Device device) {
+  const int grid = variant.board->grid_size();
+  std::printf("%-7s %6s %8s %13s %16s %10s %12s %8s\n", "size", "batch", "threads", "module pos/s",
+              "inference pos/s", "GFLOP/s", "mm GFLOP/s", "% of mm");
+  for (const std::string& size : options.sizes) {
+    nn::ModelConfig config = nn::ModelConfig::named(size);
+    torch::manual_seed(1);
+    nn::ZertzNet net(config);
+    net->eval();
+    nn::InferenceModule inference(*net, device);
+    net->to(device);
+    const double flops_per_position = 2.0 * nn::forward_macs(config, grid);
+    for (int batch : options.batches) {
+      torch::Tensor x = sample_inputs(variant, batch);  // the inference path copies it over
+      torch::Tensor x_on_device = x.to(device);
+      for (int threads : options.threads) {
+        std::vector<double> rates = on_fresh_thread(threads, [&] {
+          Matmul matmul(device);
+          return interleaved_rates(options.seconds, {matmul,
+                                                     [&] {
+                                                       (void)net->forward(x_on_device);
+                                                       finish(device);
+                                                     },
+                                                     [&] { (void)inference.forward(x); }});
+        });
+        double mm = rates[0] * kMatmulFlops / 1e9;
+        double best = batch * std::max(rates[1], rates[2]);
+        double gflops = best * flops_per_position / 1e9;
+        std::printf("%-7s %6d %8d %13.0f %16.0f %10.1f %12.1f %7.0f%%\n", size.c_str(), batch,
+                    threads, batch * rates[1], batch * rates[2], gflops, mm, 100.0 * gflops / mm);
+        std::fflush(stdout);
+      }
+    }
+  }
+}
+
+void evaluator_table(const BenchNnOptions& options, const Variant& variant, torch::Device device) {
+  const int batch = options.evaluator_batch;
+  const int callers = options.evaluator_callers;
+  std::printf(
+      "evaluator: %s net, %d calling threads, batch %d (direct: the mean of one forward "
+      "loop before and one after)\n",
+      options.evaluator_size.c_str(), callers, batch);
+  std::printf("%8s %14s %17s %8s %11s %10s\n", "threads", "direct pos/s", "evaluator pos/s",
+              "ratio", "avg batch", "% forward");
+  torch::manual_seed(1);
+  nn::ZertzNet net(nn::ModelConfig::named(options.evaluator_size));
+  net->eval();
+  nn::InferenceModule inference(*net, device);
+  torch::Tensor x = sample_inputs(variant, batch);
+  auto direct = [&](int threads) {
+    return batch * on_fresh_thread(threads, [&] {
+             return interleaved_rates(options.seconds, {[&] { (void)inference.forward(x); }})[0];
+           });
+  };
+  for (int threads : options.threads) {
+    double before = direct(threads);
+    nn::EvaluatorStats stats =
+        evaluator_run(net, variant, batch, callers, threads, options.seconds, device.str());
+    double after = direct(threads);
+    double mean = (before + after) / 2;
+    std::printf("%8d %14.0f %17.0f %7.0f%% %11.1f %9.0f%%\n", threads, mean,
+                stats.evaluations_per_second(), 100.0 * stats.evaluations_per_second() / mean,
+                stats.average_batch(), 100.0 * stats.forward_seconds / stats.seconds);
+  }
 }
 
 }  // namespace
@@ -111,63 +220,12 @@ double evaluator_rate(nn::ZertzNet& net, const Variant& variant, int batch, int 
 int run_bench_nn(const BenchNnOptions& options) {
   const Variant& variant = *Variant::find(options.variant);
   const int grid = variant.board->grid_size();
-  std::printf("bench nn: %s (%dx%d grid), %.2f s per measurement\n", variant.name.c_str(), grid,
-              grid, options.seconds);
-  std::vector<double> matmul(options.threads.size());
-  for (std::size_t t = 0; t < options.threads.size(); ++t) {
-    at::set_num_threads(options.threads[t]);
-    matmul[t] = matmul_gflops(options.seconds);
-    std::printf("torch::mm 1024x1024 fp32, %d thread(s): %.1f GFLOP/s\n", options.threads[t],
-                matmul[t]);
-  }
-  std::printf("%-7s %6s %8s %14s %14s %10s %11s\n", "size", "batch", "threads", "module pos/s",
-              "script pos/s", "GFLOP/s", "% of mm");
-  for (const std::string& size : options.sizes) {
-    nn::ModelConfig config = nn::ModelConfig::named(size);
-    torch::manual_seed(1);
-    nn::ZertzNet net(config);
-    net->eval();
-    torch::jit::Module exported = nn::to_torchscript(*net);
-    torch::jit::Module script = torch::jit::optimize_for_inference(exported);
-    const double flops_per_position = 2.0 * nn::forward_macs(config, grid);
-    for (int batch : options.batches) {
-      torch::Tensor x = sample_inputs(variant, batch);
-      for (std::size_t t = 0; t < options.threads.size(); ++t) {
-        at::set_num_threads(options.threads[t]);
-        torch::InferenceMode guard;
-        double module_rate = batch * rate(options.seconds, [&] { (void)net->forward(x); });
-        double script_rate = batch * rate(options.seconds, [&] { (void)script.forward({x}); });
-        double best = std::max(module_rate, script_rate);
-        double gflops = best * flops_per_position / 1e9;
-        std::printf("%-7s %6d %8d %14.0f %14.0f %10.1f %10.0f%%\n", size.c_str(), batch,
-                    options.threads[t], module_rate, script_rate, gflops,
-                    100.0 * gflops / matmul[t]);
-        std::fflush(stdout);
-      }
-    }
-  }
-  const int batch = options.evaluator_batch;
-  const int callers = options.evaluator_callers;
-  std::printf("evaluator: %s net, %d calling threads, batch %d\n", options.evaluator_size.c_str(),
-              callers, batch);
-  std::printf("%8s %16s %16s %8s\n", "threads", "direct pos/s", "evaluator pos/s", "ratio");
-  nn::ModelConfig config = nn::ModelConfig::named(options.evaluator_size);
-  torch::manual_seed(1);
-  nn::ZertzNet net(config);
-  net->eval();
-  torch::jit::Module exported = nn::to_torchscript(*net);
-  torch::jit::Module script = torch::jit::optimize_for_inference(exported);
-  torch::Tensor x = sample_inputs(variant, batch);
-  for (int threads : options.threads) {
-    at::set_num_threads(threads);
-    double direct = 0;
-    {
-      torch::InferenceMode guard;
-      direct = batch * rate(options.seconds, [&] { (void)script.forward({x}); });
-    }
-    double through = evaluator_rate(net, variant, batch, callers, threads, 2 * options.seconds);
-    std::printf("%8d %16.0f %16.0f %7.0f%%\n", threads, direct, through, 100.0 * through / direct);
-  }
+  torch::Device device = nn::choose_device(options.device);
+  std::printf("bench nn: %s (%dx%d grid) on %s, %.2f s per measurement\n", variant.name.c_str(),
+              grid, grid, device.str().c_str(), options.seconds);
+  at::set_num_threads(1);  // set-up work on this thread must not start a pool of its own
+  network_table(options, variant, device);
+  evaluator_table(options, variant, device);
   return 0;
 }
 

@@ -59,6 +59,7 @@ struct BenchNnOptions {
   std::string evaluator_size = "small";  // the BatchedEvaluator measurement
   int evaluator_batch = 64;
   int evaluator_callers = 8;
+  std::string device = "auto";  // auto (CUDA when available), cpu or cuda
 };
 int run_bench_nn(const BenchNnOptions& options);
 

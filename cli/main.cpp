@@ -50,6 +50,8 @@ int main(int argc, char** argv) {
       ->add_option("--evaluator-callers", bench_nn.evaluator_callers,
                    "Threads calling the evaluator")
       ->check(CLI::Range(1, 256));
+  bench_nn_cmd->add_option("--device", bench_nn.device, "auto (CUDA when available), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
 
   BenchMctsOptions bench_mcts;
   auto* bench_mcts_cmd =

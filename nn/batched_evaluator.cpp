@@ -12,50 +12,14 @@
 #include <mutex>
 #include <thread>
 
-#include "nn/checkpoint.h"
-#include "nn/export.h"
 #include "nn/features.h"
+#include "nn/inference_module.h"
 
 namespace zertz::nn {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-torch::Device choose_device(const std::string& name) {
-  if (name == "cpu") return torch::kCPU;
-  bool cuda = torch::cuda::is_available();
-  if (name == "cuda" && !cuda) {
-    throw std::runtime_error("device: cuda was asked for, but LibTorch sees no CUDA device");
-  }
-  if (name != "auto" && name != "cuda") {
-    throw std::runtime_error("device: expected auto, cpu or cuda, found '" + name + "'");
-  }
-  return cuda ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
-}
-
-// Eval-mode TorchScript with batch norm folded; on the CPU also optimize_for_inference, which
-// measured fastest here (README, "Figures").
-torch::jit::Module inference_module(ZertzNetImpl& net, torch::Device device) {
-  torch::jit::Module module = to_torchscript(net);
-  module.to(device);
-  if (device.is_cpu()) return torch::jit::optimize_for_inference(module);
-  return module;
-}
-
-torch::jit::Module load_inference_module(const std::string& path, torch::Device device) {
-  torch::jit::Module module;
-  try {
-    module = torch::jit::load(path, device);
-  } catch (const c10::Error& e) {
-    std::string what = e.what_without_backtrace();
-    throw CheckpointError(path +
-                          " does not load as TorchScript: " + what.substr(0, what.find('\n')));
-  }
-  module.eval();
-  if (device.is_cpu()) return torch::jit::optimize_for_inference(module);
-  return module;
-}
 
 // A fixed-size, direct-mapped table of results, like a transposition table: bounded memory, and
 // a newer position simply replaces an older one in its slot.
@@ -117,11 +81,11 @@ struct BatchedEvaluator::Impl {
     Clock::time_point enqueued;
   };
 
-  Impl(const Variant& v, const EvaluatorOptions& o, torch::Device d, torch::jit::Module m)
+  Impl(const Variant& v, const EvaluatorOptions& o, InferenceModule m)
       : variant(v),
         encoding(Encoding::of(*v.board)),
         options(o),
-        device(d),
+        device(m.device()),
         module(std::move(m)),
         cache(o.cache_entries),
         rng(o.seed),
@@ -145,9 +109,9 @@ struct BatchedEvaluator::Impl {
   const Variant& variant;
   const Encoding& encoding;
   EvaluatorOptions options;
-  torch::Device device;
-  std::mutex model_mutex;
-  torch::jit::Module module;
+  const torch::Device device;
+  std::mutex model_mutex;  // guards the module: update_weights swaps it between forward passes
+  InferenceModule module;
   PositionCache cache;
 
   std::mutex mutex;  // guards the queue, the generator, the statistics and the tickets
@@ -243,15 +207,13 @@ void BatchedEvaluator::Impl::forward(std::vector<Pending*>& items) {
     std::memcpy(data + static_cast<std::ptrdiff_t>(i) * encoding.input_size(), items[i]->input,
                 sizeof(float) * encoding.input_size());
   }
-  torch::Tensor policy, wdl;
+  InferenceModule::Output out;
   {
     std::lock_guard lock(model_mutex);
-    auto out = module.forward({x.to(device)}).toTuple();
-    policy = out->elements()[0].toTensor().to(torch::kCPU).contiguous();
-    wdl = torch::softmax(out->elements()[1].toTensor(), 1).to(torch::kCPU).contiguous();
+    out = module.forward(x);
   }
-  const float* logits = policy.data_ptr<float>();
-  const float* values = wdl.data_ptr<float>();
+  const float* logits = out.policy_logits.data_ptr<float>();
+  const float* values = out.win_draw_loss.data_ptr<float>();
   const Board& board = *variant.board;
   for (int i = 0; i < n; ++i) {
     const mcts::EvalRequest& r = *items[i]->request;
@@ -276,15 +238,14 @@ void BatchedEvaluator::Impl::forward(std::vector<Pending*>& items) {
 
 BatchedEvaluator::BatchedEvaluator(ZertzNetImpl& net, const Variant& variant,
                                    const EvaluatorOptions& options) {
-  torch::Device device = choose_device(options.device);
-  impl_ = std::make_unique<Impl>(variant, options, device, inference_module(net, device));
+  impl_ =
+      std::make_unique<Impl>(variant, options, InferenceModule(net, choose_device(options.device)));
 }
 
 BatchedEvaluator::BatchedEvaluator(const std::string& torchscript_path, const Variant& variant,
                                    const EvaluatorOptions& options) {
-  torch::Device device = choose_device(options.device);
-  impl_ = std::make_unique<Impl>(variant, options, device,
-                                 load_inference_module(torchscript_path, device));
+  impl_ = std::make_unique<Impl>(variant, options,
+                                 InferenceModule(torchscript_path, choose_device(options.device)));
 }
 
 BatchedEvaluator::~BatchedEvaluator() = default;
@@ -294,10 +255,10 @@ void BatchedEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
 }
 
 void BatchedEvaluator::update_weights(ZertzNetImpl& net) {
-  torch::jit::Module fresh = inference_module(net, impl_->device);
+  InferenceModule fresh(net, impl_->device);
   {
     std::lock_guard lock(impl_->model_mutex);
-    impl_->module = fresh;
+    impl_->module = std::move(fresh);
   }
   impl_->cache.clear();
 }
@@ -310,8 +271,7 @@ std::array<float, 3> BatchedEvaluator::win_draw_loss(const State& state) {
   torch::Tensor wdl;
   {
     std::lock_guard lock(impl_->model_mutex);
-    auto out = impl_->module.forward({x.to(impl_->device)}).toTuple();
-    wdl = torch::softmax(out->elements()[1].toTensor(), 1).to(torch::kCPU).contiguous();
+    wdl = impl_->module.forward(x).win_draw_loss;
   }
   const float* p = wdl.data_ptr<float>();
   return {p[0], p[1], p[2]};

@@ -174,7 +174,9 @@ CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
   try {
     std::istringstream in(parts.payload);
     torch::serialize::InputArchive archive;
-    archive.load_from(in);
+    // Onto the network's device: a checkpoint saved while training on a GPU loads on a CPU
+    // and the other way round (reading into a parameter on another device would move it).
+    archive.load_from(in, net->parameters().front().device());
     torch::serialize::InputArchive model_archive;
     archive.read("model", model_archive);
     net->load(model_archive);

@@ -82,6 +82,7 @@ torch::jit::Module to_torchscript(ZertzNetImpl& net) {
   src += "    return p.flatten(1), v\n";
   m.define(src);
   m.eval();
+  m.to(torch::kCPU);  // whatever device trains, an export loads on any machine
   if (was_training) net.train();
   return m;
 }

@@ -14,6 +14,7 @@
 #include "nn/checkpoint.h"
 #include "nn/export.h"
 #include "nn/features.h"
+#include "nn/inference_module.h"
 #include "training/evaluation.h"
 #include "training/ladder_update.h"
 #include "training/settings.h"
@@ -52,7 +53,7 @@ class TrainingRun {
         s_(settings_from_config(config_)),
         log_(std::move(log)),
         net_(s_.model),
-        trainer_(net_, s_.trainer),
+        trainer_(net_, s_.trainer, nn::choose_device(s_.evaluator.device)),
         window_(s_.window, *s_.variant),
         rng_(s_.seed) {}
 

@@ -4,8 +4,9 @@
 
 namespace zertz::training {
 
-Trainer::Trainer(nn::ZertzNet net, const TrainerParams& params)
-    : net_(std::move(net)), params_(params) {
+Trainer::Trainer(nn::ZertzNet net, const TrainerParams& params, torch::Device device)
+    : net_(std::move(net)), params_(params), device_(device) {
+  net_->to(device_);
   optimizer_ = std::make_unique<torch::optim::AdamW>(
       net_->parameters(),
       torch::optim::AdamWOptions(params.learning_rate).weight_decay(params.weight_decay));
@@ -27,10 +28,10 @@ StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& polic
   net_->train();
   double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
-  nn::ModelOutput out = net_->forward(inputs);
+  nn::ModelOutput out = net_->forward(inputs.to(device_));
   // Soft-target cross-entropies. Off-board logits are -1e9 with target 0, which adds nothing.
-  auto policy_loss = -(policy * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
-  auto value_loss = -(value * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+  auto policy_loss = -(policy.to(device_) * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
+  auto value_loss = -(value.to(device_) * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
   auto loss = policy_loss + params_.value_loss_weight * value_loss;
   optimizer_->zero_grad();
   loss.backward();

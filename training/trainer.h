@@ -28,10 +28,11 @@ struct StepLosses {
 
 class Trainer {
  public:
-  Trainer(nn::ZertzNet net, const TrainerParams& params);
+  // Moves `net` to `device` (the optimiser's state follows it there).
+  Trainer(nn::ZertzNet net, const TrainerParams& params, torch::Device device = torch::kCPU);
 
   // One optimiser step on a batch: inputs [B, planes, G, G], policy targets [B, 10 G G],
-  // value targets [B, 3] (probabilities).
+  // value targets [B, 3] (probabilities), all on the CPU.
   StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy,
                   const torch::Tensor& value);
 
@@ -44,6 +45,7 @@ class Trainer {
  private:
   nn::ZertzNet net_;
   TrainerParams params_;
+  torch::Device device_;
   std::unique_ptr<torch::optim::AdamW> optimizer_;
   std::int64_t steps_ = 0;
 };

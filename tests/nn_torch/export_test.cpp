@@ -12,11 +12,13 @@
 #include "core/position.h"
 #include "nn/features.h"
 #include "tests/core/test_positions.h"
+#include "tests/nn_torch/random_inputs.h"
 
 namespace zertz::nn {
 namespace {
 
 namespace fs = std::filesystem;
+using zertz::testing::random_inputs;
 
 fs::path fresh_dir(const std::string& name) {
   fs::path dir =
@@ -24,19 +26,6 @@ fs::path fresh_dir(const std::string& name) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
-}
-
-// Random inputs on the board of `variant` (plane 0 is the board mask, the rest uniform noise).
-torch::Tensor random_inputs(const Variant& variant, int batch) {
-  const Encoding& e = Encoding::of(*variant.board);
-  auto x = torch::rand({batch, kNumInputPlanes, e.grid(), e.grid()});
-  auto mask = torch::zeros({e.grid(), e.grid()});
-  for (int c = 0; c < variant.board->num_cells(); ++c) {
-    mask[variant.board->grid_q(c)][variant.board->grid_y(c)] = 1.0;
-  }
-  x = x * mask;
-  x.select(1, kPlaneOnBoard).copy_(mask.expand({batch, e.grid(), e.grid()}));
-  return x;
 }
 
 // Batch-norm statistics and affine weights away from their initial values, so that folding
