@@ -50,7 +50,7 @@ double search_speed(const State& state, int threads, int visits, double seconds)
   auto start = Clock::now();
   double spent = 0.0;
   while ((spent = elapsed(start)) < seconds) {
-    search.set_root(state, mcts::RepetitionTracker(state));
+    search.set_root(state, RepetitionTracker(state));
     simulations += search.run(visits, /*full=*/true, 0.0f, rng).root_visits;
   }
   return static_cast<double>(simulations) / spent;

@@ -2,9 +2,7 @@
 // (RULES.md: the third occurrence of the same complete state is a draw).
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
+#include "core/repetition.h"
 #include "core/state.h"
 
 namespace zertz {
@@ -14,27 +12,22 @@ class Game {
   explicit Game(const State& start);
 
   const State& state() const { return state_; }
-  Outcome outcome() const { return repetition_ ? Outcome::kDraw : state_.outcome(); }
-  bool is_terminal() const { return repetition_ || state_.is_terminal(); }
-  bool ended_by_repetition() const { return repetition_; }
+  Outcome outcome() const { return drawn_by_repetition_ ? Outcome::kDraw : state_.outcome(); }
+  bool is_terminal() const { return drawn_by_repetition_ || state_.is_terminal(); }
+  bool ended_by_repetition() const { return drawn_by_repetition_; }
   // Turns completed so far.
   int turns_played() const { return turns_; }
 
   void apply(Action action);
 
-  // The hashes of the turn-start states since the rings or the pool last changed, oldest
-  // first (what the repetition rule compares).
-  const std::vector<std::uint64_t>& history() const { return history_; }
+  // The game's repetition history, for a search that starts at state().
+  const RepetitionTracker& repetition() const { return repetition_; }
 
  private:
   State state_;
-  // Hashes of the turn-start states since the rings or the pool last changed: both only
-  // shrink, so no earlier state can come back.
-  std::vector<std::uint64_t> history_;
-  Mask turn_start_rings_;
-  Counts turn_start_pool_;
+  RepetitionTracker repetition_;
   int turns_ = 0;
-  bool repetition_ = false;
+  bool drawn_by_repetition_ = false;
 };
 
 }  // namespace zertz

@@ -59,10 +59,6 @@ std::string GameSession::result() const {
   return result_string(game_.outcome());
 }
 
-mcts::RepetitionTracker GameSession::repetition() const {
-  return mcts::RepetitionTracker(game_);
-}
-
 GameRecord GameSession::record(const std::string& player1, const std::string& player2) const {
   GameRecord record;
   record.variant = variant().name;

@@ -10,7 +10,6 @@
 #include "core/game.h"
 #include "core/record.h"
 #include "core/turn.h"
-#include "mcts/repetition.h"
 
 namespace zertz::frontends {
 
@@ -44,7 +43,7 @@ class GameSession {
   // "1-0", "0-1", "1/2-1/2" or "*".
   std::string result() const;
   // The repetition history of the game so far, for a search that starts here.
-  mcts::RepetitionTracker repetition() const;
+  const RepetitionTracker& repetition() const { return game_.repetition(); }
   // The game as a record (Start set when it did not begin at the initial position).
   GameRecord record(const std::string& player1, const std::string& player2) const;
 

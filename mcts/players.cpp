@@ -85,9 +85,8 @@ class GreedyPlayer : public Player {
   Rng rng_;
 };
 
-// The search with random playouts as its evaluator; fresh for every decision. Games hand no
-// repetition history over (core::Game keeps it private), so repetitions are seen from the
-// decision's position on.
+// The search with random playouts as its evaluator; fresh for every decision, from the game's
+// repetition history.
 class RolloutPlayer : public Player {
  public:
   RolloutPlayer(int playouts, std::uint64_t seed)
@@ -102,7 +101,7 @@ class RolloutPlayer : public Player {
   Action choose_action(const Game& game) override {
     const State& state = game.state();
     if (!search_) search_ = std::make_unique<Search>(params_, evaluator_, state);
-    search_->set_root(state, RepetitionTracker(state));
+    search_->set_root(state, game.repetition());
     return search_->run(playouts_, /*full=*/false, /*temperature=*/0.0f, rng_).chosen;
   }
 

@@ -19,7 +19,7 @@
 #include "core/state.h"
 #include "mcts/evaluator.h"
 #include "mcts/node.h"
-#include "mcts/repetition.h"
+#include "core/repetition.h"
 #include "mcts/search_params.h"
 #include "mcts/search_result.h"
 

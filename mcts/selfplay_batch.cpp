@@ -45,7 +45,7 @@ SelfPlayBatch::~SelfPlayBatch() = default;
 
 void SelfPlayBatch::start_game(Slot& slot) {
   slot.game = Game(start_);
-  slot.search.set_root(start_, RepetitionTracker(start_));
+  slot.search.set_root(start_, slot.game.repetition());
   std::uint64_t index = static_cast<std::uint64_t>(games_started_);
   slot.rng = Rng(Rng(options_.seed).next() + index * 0x9e3779b97f4a7c15ULL);
   slot.record = SelfPlayGame();

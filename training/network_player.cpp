@@ -14,7 +14,7 @@ NetworkPlayer::NetworkPlayer(std::string name, mcts::Evaluator& evaluator, int v
 Action NetworkPlayer::choose_action(const Game& game) {
   const State& state = game.state();
   if (!search_) search_ = std::make_unique<mcts::Search>(params_, evaluator_, state);
-  search_->set_root(state, mcts::RepetitionTracker(state));
+  search_->set_root(state, game.repetition());
   return search_->run(visits_, /*full=*/false, /*temperature=*/0.0f, rng_).chosen;
 }
 

@@ -16,8 +16,7 @@ class NetworkPlayer : public mcts::Player {
   NetworkPlayer(std::string name, mcts::Evaluator& evaluator, int visits, std::uint64_t seed,
                 int leaves_per_batch = 8);
   std::string name() const override { return name_; }
-  // Searches afresh from the game's state; the game's repetition history is not passed on (as
-  // for the baseline players).
+  // Searches afresh from the game's state and its repetition history.
   Action choose_action(const Game& game) override;
 
  private:

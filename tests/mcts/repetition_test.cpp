@@ -1,4 +1,4 @@
-#include "mcts/repetition.h"
+#include "core/repetition.h"
 
 #include <gtest/gtest.h>
 

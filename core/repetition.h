@@ -1,24 +1,21 @@
-// The repetition rule (RULES.md: the third occurrence of the same turn-start state is a draw),
-// tracked as core/game.h does it: the hashes of the turn-start states since the rings or the
-// pool last changed (both only shrink, so no older state can come back). A tracker starts from a
-// core::Game's history and extends it along every path of the search tree without copying it.
+// The repetition rule (RULES.md: the third occurrence of the same turn-start state is a draw):
+// the hashes of the turn-start states since the rings or the pool last changed (both only
+// shrink, so no older state can come back). A Game keeps one for the game so far; the search
+// copies the game's and extends it along every path of its tree without copying the hashes.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "core/game.h"
 #include "core/state.h"
 
-namespace zertz::mcts {
+namespace zertz {
 
 class RepetitionTracker {
  public:
   // A game that starts at `state`, with no earlier history.
   explicit RepetitionTracker(const State& state);
-  // The history of a game in progress (core::Game keeps it by the same rule).
-  explicit RepetitionTracker(const Game& game);
 
   // Continues from `root`'s position for one path of the search tree: `root`'s hashes are read
   // in place (not copied), so it must stay alive and unchanged while this tracker is used.
@@ -35,4 +32,4 @@ class RepetitionTracker {
   Counts pool_;
 };
 
-}  // namespace zertz::mcts
+}  // namespace zertz

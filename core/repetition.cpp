@@ -1,17 +1,14 @@
-#include "mcts/repetition.h"
+#include "core/repetition.h"
 
 #include <algorithm>
 #include <cassert>
 
-namespace zertz::mcts {
+namespace zertz {
 
 RepetitionTracker::RepetitionTracker(const State& state)
     : rings_(state.rings()), pool_(state.pool()) {
   if (state.phase() == Phase::kTurnStart) hashes_.push_back(state.hash());
 }
-
-RepetitionTracker::RepetitionTracker(const Game& game)
-    : hashes_(game.history()), rings_(game.state().rings()), pool_(game.state().pool()) {}
 
 void RepetitionTracker::start_path(const RepetitionTracker& root) {
   assert(root.earlier_.empty());  // a game's tracker, not another path's
@@ -37,4 +34,4 @@ bool RepetitionTracker::record(int mover, const State& state) {
   return seen >= 3;
 }
 
-}  // namespace zertz::mcts
+}  // namespace zertz
