@@ -8,6 +8,7 @@
 #include "core/record.h"
 #include "core/replay.h"
 #include "core/turn.h"
+#include "core/utc_time.h"
 
 namespace zertz::cli {
 
@@ -33,6 +34,7 @@ int run_demo(const DemoOptions& options) {
     record.turns.push_back(text);
     std::cout << game.turns_played() << ". P" << mover + 1 << " " << text << "\n";
   }
+  record.date = utc_now("%Y-%m-%d");
   record.result = result_string(game.outcome());
   record.termination = game.ended_by_repetition() ? "repetition" : "normal";
   const State& end = game.state();

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/position.h"
 #include "core/replay.h"
+#include "core/utc_time.h"
 
 namespace zertz::frontends {
 
@@ -64,6 +65,7 @@ GameRecord GameSession::record(const std::string& player1, const std::string& pl
   record.variant = variant().name;
   record.player1 = player1;
   record.player2 = player2;
+  record.date = utc_now("%Y-%m-%d");
   record.result = result();
   if (!is_over()) {
     record.termination = "unfinished";

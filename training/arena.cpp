@@ -2,15 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/utc_time.h"
 #include "mcts/players.h"
 #include "nn/checkpoint.h"
 #include "training/player_factory.h"
@@ -20,15 +19,6 @@ namespace zertz::training {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string utc_now(const char* format) {
-  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, format, &tm);
-  return text;
-}
 
 // A fresh folder for the match's records, named by time and players.
 fs::path make_records_dir(const fs::path& out_dir, const std::string& a, const std::string& b) {

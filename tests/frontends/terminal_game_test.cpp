@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 #include "core/atomic_file.h"
@@ -70,6 +71,8 @@ TEST(TerminalGame, HintLegalUndoAndSave) {
   GameRecord record = parse_record(read_file(path), path);
   EXPECT_EQ(record.player1, "human");
   EXPECT_EQ(record.player2, "random");
+  EXPECT_TRUE(std::regex_match(record.date, std::regex("20[0-9]{2}-[01][0-9]-[0-3][0-9]")))
+      << record.date;
   EXPECT_EQ(record.turns, played.session.turn_texts());
   EXPECT_TRUE(replay_record(record).ok) << replay_record(record).reason;
   std::filesystem::remove(path);
