@@ -401,7 +401,8 @@ int run_training(const TrainOptions& options) {
     fs::path saved = fs::path(options.run_dir) / "config.yaml";
     bool resuming = fs::exists(saved);
     config = Config::load(resuming ? saved.string() : options.config, options.overrides);
-    settings_from_config(config);  // refuse contradictions before anything is written
+    // Refuse contradictions, and a device that is not there, before anything is written.
+    nn::choose_device(settings_from_config(config).evaluator.device);
     dir = std::make_unique<RunDir>(options.run_dir);
     write_file_atomically(dir->config_path().string(), config.to_yaml());
   } catch (const std::exception& e) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <torch/cuda.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -153,6 +154,18 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
   EXPECT_TRUE(fs::exists(dir / "arena" / "elo.csv"));
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
+}
+
+// A device that is not there is refused with one line before the run directory is made.
+TEST(TrainRun, AMissingCudaDeviceIsRefusedBeforeAnythingIsWritten) {
+  if (torch::cuda::is_available()) GTEST_SKIP() << "this machine has a CUDA device";
+  fs::path dir = fresh_run("no-cuda");
+  EXPECT_EQ(train(dir, {"run.device=cuda"}), 2);
+  EXPECT_FALSE(fs::exists(dir));
+  std::ifstream out(dir.string() + ".out");
+  std::string line;
+  std::getline(out, line);
+  EXPECT_EQ(line, "error: device: cuda was asked for, but LibTorch sees no CUDA device");
 }
 
 TEST(TrainRun, ResumedRunContinuesTheStepCount) {
