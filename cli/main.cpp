@@ -96,6 +96,10 @@ int main(int argc, char** argv) {
   train_cmd->add_option("--config", train_config,
                         "YAML config (ignored when the run directory has one)");
   train_cmd->add_option("--run-dir", train_run_dir, "Run directory");
+  // scripts/train.sh names the default config and run directory; a later flag replaces them.
+  for (const char* name : {"--config", "--run-dir"}) {
+    train_cmd->get_option(name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  }
   train_cmd->add_option("--set", train_overrides, "Override a key: section.key=value")->take_all();
 
   ReplayOptions replay;

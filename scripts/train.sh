@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: installs the Debian packages when missing, builds, and trains on the default
 # config in runs/default (running it again resumes there). Extra arguments go to `zertz train`,
-# e.g. scripts/train.sh --set run.time_budget_minutes=30
+# e.g. scripts/train.sh --set run.time_budget_minutes=30; a --config or --run-dir given here
+# replaces the default one.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
