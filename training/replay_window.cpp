@@ -92,7 +92,13 @@ bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, flo
       int winner = game.outcome == Outcome::kFirstWins ? 0 : 1;
       outcome = winner == state.to_move() ? 0 : 2;
     }
-    value[b * 3 + outcome] = 1.0f;
+    // The root value q = P(win) - P(loss) as a target with no draw share: win (1 + q) / 2.
+    const float mix = static_cast<float>(params_.search_value_weight);
+    const float q = std::clamp(game.decisions[ref.decision].root_value, -1.0f, 1.0f);
+    float* wdl = value + static_cast<std::ptrdiff_t>(b) * 3;
+    wdl[outcome] += 1.0f - mix;
+    wdl[0] += mix * (1.0f + q) / 2.0f;
+    wdl[2] += mix * (1.0f - q) / 2.0f;
   }
   return true;
 }

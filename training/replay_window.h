@@ -16,6 +16,9 @@ struct WindowParams {
   std::int64_t min_samples = 5000;  // the window holds every sample until there are this many
   double exponent = 0.75;           // then grows as a power of the samples seen (KataGo's alpha)
   double scale = 0.4;               // ... with this slope (KataGo's beta)
+  // Share of the value target taken from the search's root value instead of the game's result
+  // (lc0's q_ratio): less noisy than one game's result, though biased by the network itself.
+  double search_value_weight = 0.0;
 };
 
 // The window's size after `total` samples: all of them up to min_samples, then
@@ -36,8 +39,9 @@ class ReplayWindow {
   std::int64_t games_held() const;
 
   // Fills `batch` samples drawn uniformly from the window: inputs [batch, planes, G, G],
-  // policy targets [batch, 10 * G * G] and win/draw/loss value targets [batch, 3], each
-  // position seen through a random board symmetry. Returns false while the window is empty.
+  // policy targets [batch, 10 * G * G] and win/draw/loss value targets [batch, 3] (the game's
+  // result mixed with the search's root value by search_value_weight), each position seen
+  // through a random board symmetry. Returns false while the window is empty.
   bool sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const;
 
  private:

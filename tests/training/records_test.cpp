@@ -128,5 +128,27 @@ TEST(ReplayWindow, SamplesHaveConsistentTargets) {
   }
 }
 
+// With search_value_weight w the value target is (1 - w) x the result + w x the root value's
+// win/loss split, from the mover's view.
+TEST(ReplayWindow, ValueTargetMixesResultAndRootValue) {
+  TrainingGame game = random_game(300);
+  ASSERT_NE(game.outcome, Outcome::kDraw);
+  for (Decision& d : game.decisions) d.full_search = false;
+  game.decisions[0].full_search = true;  // the only sample: the first player to move
+  game.decisions[0].root_value = 0.6f;
+  WindowParams params{10000, 0.75, 0.4};
+  params.search_value_weight = 0.25;
+  ReplayWindow window(params, Variant::basic());
+  window.add(game);
+  const nn::Encoding& e = nn::Encoding::of(Board::rings37());
+  std::vector<float> x(e.input_size()), policy(e.policy_size()), value(3);
+  Rng rng(2);
+  ASSERT_TRUE(window.sample(1, rng, x.data(), policy.data(), value.data()));
+  const bool first_wins = game.outcome == Outcome::kFirstWins;
+  EXPECT_NEAR(value[0], (first_wins ? 0.75f : 0.0f) + 0.25f * 0.8f, 1e-6);
+  EXPECT_EQ(value[1], 0.0f);
+  EXPECT_NEAR(value[2], (first_wins ? 0.0f : 0.75f) + 0.25f * 0.2f, 1e-6);
+}
+
 }  // namespace
 }  // namespace zertz::training
