@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -48,6 +49,15 @@ std::string variant_of(const std::string& a, const std::string& b, const std::st
   return "tournament";
 }
 
+// LibTorch threads for each network's forward passes: the cores shared among the networks.
+// Two evaluators with two threads each on two cores compete, and libgomp stops spinning once
+// its pools hold more threads than there are cores (README, "Figures").
+int intra_op_threads_per_network(const std::string& a, const std::string& b) {
+  const int networks = int(!mcts::is_baseline_spec(a)) + int(!mcts::is_baseline_spec(b));
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return std::max(1, cores / std::max(1, networks));
+}
+
 }  // namespace
 
 std::string player_label(const std::string& spec, int visits) {
@@ -64,8 +74,9 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   report.variant = variant_of(a, b, options.variant);
   const Variant* variant = Variant::find(report.variant);
   if (!variant) throw InputError("unknown variant '" + report.variant + "'");
-  PlayerSpec spec_a{a, options.visits, 2, options.device};
-  PlayerSpec spec_b{b, options.visits, 2, options.device};
+  const int intra_op_threads = intra_op_threads_per_network(a, b);
+  PlayerSpec spec_a{a, options.visits, intra_op_threads, options.device};
+  PlayerSpec spec_b{b, options.visits, intra_op_threads, options.device};
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
   report.records_dir = make_records_dir(options.out_dir, report.a, report.b);
 
