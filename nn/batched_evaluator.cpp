@@ -142,9 +142,13 @@ void BatchedEvaluator::Impl::evaluate(std::span<const mcts::EvalRequest> batch) 
     std::lock_guard lock(mutex);
     stats.requests += batch.size();
     stats.cache_hits += hits;
+    const auto symmetries = static_cast<std::uint32_t>(variant.board->num_symmetries());
     for (Pending& p : pending) {
-      if (options.random_symmetry)
-        p.symmetry = static_cast<int>(rng.below(variant.board->num_symmetries()));
+      if (!options.random_symmetry) continue;
+      p.symmetry =
+          static_cast<int>(options.symmetry_by_position
+                               ? Rng(p.request->state->hash() ^ options.seed).below(symmetries)
+                               : rng.below(symmetries));
     }
   }
   // Encoding runs in the calling threads, in parallel; the inference thread only stacks inputs.

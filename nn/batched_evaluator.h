@@ -22,9 +22,12 @@ struct EvaluatorOptions {
   int deadline_us = 1000;               // ... or when the oldest has waited this long
   std::size_t cache_entries = 1 << 16;  // position cache size (0: no cache)
   bool random_symmetry = true;          // evaluate each request through a random board symmetry
-  int intra_op_threads = 2;             // LibTorch threads of the forward pass
-  std::string device = "auto";          // auto (CUDA when available), cpu or cuda
-  std::uint64_t seed = 1;               // for the symmetries
+  // ... drawn from the position's hash and the seed rather than in the order requests arrive:
+  // games played at once by several threads then see the same evaluations (arena, front ends).
+  bool symmetry_by_position = false;
+  int intra_op_threads = 2;     // LibTorch threads of the forward pass
+  std::string device = "auto";  // auto (CUDA when available), cpu or cuda
+  std::uint64_t seed = 1;       // for the symmetries
 };
 
 struct EvaluatorStats {

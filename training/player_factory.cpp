@@ -24,6 +24,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   options.intra_op_threads = spec.intra_op_threads;
   options.device = spec.device;
   options.max_batch = 32;
+  options.symmetry_by_position = true;             // a match's games do not depend on their timing
   if (std::filesystem::is_directory(spec.name)) {  // an exported model (nn/export.h)
     nn::ExportedModel exported = nn::read_exported_model(spec.name);
     if (exported.variant != variant.name) {

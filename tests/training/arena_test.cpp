@@ -8,6 +8,7 @@
 #include "core/atomic_file.h"
 #include "core/record.h"
 #include "core/replay.h"
+#include "nn/checkpoint.h"
 #include "training/ladder_update.h"
 
 namespace zertz::training {
@@ -52,6 +53,42 @@ TEST(Arena, KeepsEveryGameAndOneLinePerMatch) {
   EXPECT_EQ(results[0].result.games(), 6);
   EXPECT_EQ(results[1].b, "rollout:4");
   EXPECT_EQ(results[1].result.wins, second.result.wins);
+  fs::remove_all(dir);
+}
+
+// Games played at once share the networks' batches; a seed still gives the same games on any
+// thread count (each position's symmetry follows from its hash, not from the timing).
+TEST(Arena, NetworkMatchesRepeatOnAnyThreadCount) {
+  fs::path dir = fresh_dir("arena-networks");
+  fs::create_directories(dir);
+  std::vector<std::string> players;
+  for (int seed : {1, 2}) {
+    torch::manual_seed(seed);
+    nn::ZertzNet net(nn::ModelConfig::named("tiny"));
+    nn::CheckpointInfo info;
+    info.model = net->config();
+    info.variant = "basic";
+    players.push_back((dir / ("net" + std::to_string(seed) + ".pt")).string());
+    nn::save_checkpoint(players.back(), info, net, nullptr);
+  }
+  std::vector<std::vector<std::string>> games_by_threads;
+  for (int threads : {1, 4}) {
+    ArenaOptions options;
+    options.games = 8;
+    options.visits = 16;
+    options.threads = threads;
+    options.seed = 9;
+    options.device = "cpu";
+    options.out_dir = dir / ("threads" + std::to_string(threads));
+    ArenaReport report = run_arena(players[0], players[1], options);
+    std::vector<std::string> games;
+    for (int g = 1; g <= 8; ++g) {
+      std::string name = "game-000" + std::to_string(g) + ".zertz";
+      games.push_back(read_file((report.records_dir / name).string()));
+    }
+    games_by_threads.push_back(games);
+  }
+  EXPECT_EQ(games_by_threads[0], games_by_threads[1]);
   fs::remove_all(dir);
 }
 
