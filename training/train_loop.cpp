@@ -45,6 +45,13 @@ std::string clock_text(double seconds) {
   return buffer;
 }
 
+// LibTorch seeds its default generator nondeterministically: the initial weights come from
+// run.seed, so that a seed gives the same games (a resumed run loads its weights instead).
+nn::ZertzNet initial_network(const TrainingSettings& s) {
+  torch::manual_seed(s.seed);
+  return nn::ZertzNet(s.model);
+}
+
 class TrainingRun {
  public:
   TrainingRun(RunDir& dir, Config config, std::shared_ptr<spdlog::logger> log)
@@ -52,7 +59,7 @@ class TrainingRun {
         config_(std::move(config)),
         s_(settings_from_config(config_)),
         log_(std::move(log)),
-        net_(s_.model),
+        net_(initial_network(s_)),
         trainer_(net_, s_.trainer, nn::choose_device(s_.evaluator.device)),
         window_(s_.window, *s_.variant),
         rng_(s_.seed) {}

@@ -156,6 +156,27 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
   fs::remove(dir.string() + ".out");
 }
 
+// The initial weights come from run.seed: two fresh runs with the same seed start from the same
+// network (LibTorch's own generator starts from a random seed).
+TEST(TrainRun, TheSeedFixesTheInitialWeights) {
+  std::vector<nn::ZertzNet> nets;
+  for (const char* name : {"seed-a", "seed-b"}) {
+    fs::path dir = fresh_run(name);
+    // No optimiser step: the checkpoint written at the end holds the initial weights.
+    ASSERT_EQ(train(dir, {"training.max_steps=0", "training.min_samples=100000",
+                          "run.time_budget_minutes=0.02"}),
+              0);
+    auto latest = RunDir(dir).latest_checkpoint();
+    ASSERT_TRUE(latest);
+    nets.emplace_back(nn::ModelConfig::named("tiny"));
+    EXPECT_EQ(nn::load_checkpoint(latest->string(), nets.back(), nullptr).step, 0);
+    fs::remove_all(dir);
+  }
+  auto a = nets[0]->parameters(), b = nets[1]->parameters();
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_TRUE(torch::equal(a[i], b[i])) << i;
+}
+
 // A device that is not there is refused with one line before the run directory is made.
 TEST(TrainRun, AMissingCudaDeviceIsRefusedBeforeAnythingIsWritten) {
   if (torch::cuda::is_available()) GTEST_SKIP() << "this machine has a CUDA device";
