@@ -12,6 +12,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
   nn::EvaluatorOptions options;
   options.max_batch = 32;
   options.random_symmetry = true;
+  options.symmetry_by_position = true;  // as in the arena: the games do not depend on timing
   options.intra_op_threads = setup.intra_op_threads;
   options.device = setup.device;
   options.seed = setup.seed;
