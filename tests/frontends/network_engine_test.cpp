@@ -8,15 +8,13 @@
 #include "core/turn.h"
 #include "frontends/engine.h"
 #include "nn/checkpoint.h"
+#include "tests/scratch.h"
 
 namespace zertz::frontends {
 namespace {
 
 std::string tiny_checkpoint(const Variant& variant) {
-  std::string path =
-      (std::filesystem::temp_directory_path() /
-       ("frontends-test-" + variant.name + "-" + std::to_string(::getpid()) + ".ckpt"))
-          .string();
+  std::string path = testing::scratch_path("frontends-" + variant.name, ".ckpt").string();
   nn::CheckpointInfo info;
   info.model = nn::ModelConfig::named("tiny");
   info.variant = variant.name;

@@ -16,22 +16,30 @@ PROMPTS = ("your turn> ", "game over> ")
 DEADLINE = time.monotonic() + 120
 
 
-def read_until_prompt(process, buffer):
-    """Reads output until it ends with a prompt; returns (text, prompt)."""
+def read_until(process, buffer, prompt_at_end, waiting_for):
+    """Reads output until prompt_at_end(output) names the prompt it ends with; returns
+    (text, prompt)."""
     fd = process.stdout.fileno()
     while True:
-        for prompt in PROMPTS:
-            if buffer[0].endswith(prompt):
-                text, buffer[0] = buffer[0], ""
-                return text, prompt
+        prompt = prompt_at_end(buffer[0])
+        if prompt is not None:
+            text, buffer[0] = buffer[0], ""
+            return text, prompt
         if time.monotonic() > DEADLINE:
-            sys.exit("timed out; output so far:\n" + buffer[0][-2000:])
+            sys.exit(f"timed out waiting for {waiting_for}; output so far:\n" + buffer[0][-2000:])
         ready, _, _ = select.select([fd], [], [], 1.0)
         if ready:
             chunk = os.read(fd, 65536).decode()
             if not chunk:
                 sys.exit("zertz play ended early:\n" + buffer[0][-2000:])
             buffer[0] += chunk
+
+
+def read_until_prompt(process, buffer):
+    """Reads output until it ends with a prompt; returns (text, prompt)."""
+    return read_until(process, buffer,
+                      lambda out: next((p for p in PROMPTS if out.endswith(p)), None),
+                      "a prompt")
 
 
 def send(process, line):
@@ -41,18 +49,10 @@ def send(process, line):
 
 def read_until_prompt_after(process, buffer, start):
     """Reads up to the prompt that asks for the rest of a turn (it starts with `start`)."""
-    fd = process.stdout.fileno()
-    while not (buffer[0].endswith("> ") and buffer[0].rsplit("\n", 1)[-1].startswith(start)):
-        if time.monotonic() > DEADLINE:
-            sys.exit("timed out waiting for the step prompt:\n" + buffer[0][-2000:])
-        ready, _, _ = select.select([fd], [], [], 1.0)
-        if ready:
-            chunk = os.read(fd, 65536).decode()
-            if not chunk:
-                sys.exit("zertz play ended early:\n" + buffer[0][-2000:])
-            buffer[0] += chunk
-    text, buffer[0] = buffer[0], ""
-    return text, start
+    def step_prompt(out):
+        ends_prompt = out.endswith("> ") and out.rsplit("\n", 1)[-1].startswith(start)
+        return start if ends_prompt else None
+    return read_until(process, buffer, step_prompt, "the step prompt")
 
 
 def main():

@@ -11,6 +11,7 @@
 #include "core/atomic_file.h"
 #include "core/record.h"
 #include "core/replay.h"
+#include "tests/scratch.h"
 
 namespace zertz::frontends {
 namespace {
@@ -59,9 +60,7 @@ TEST(TerminalGame, MistakesGetOneLineAndANewPrompt) {
 }
 
 TEST(TerminalGame, HintLegalUndoAndSave) {
-  std::string path = (std::filesystem::temp_directory_path() /
-                      ("terminal-game-" + std::to_string(::getpid()) + ".zertz"))
-                         .string();
+  std::string path = testing::scratch_path("terminal-game", ".zertz").string();
   Played played = play("hint\nlegal\nWd4,a1\nundo\nGd4,a1\nsave " + path + "\nquit\n");
   EXPECT_NE(played.output.find("hint: "), std::string::npos);
   EXPECT_NE(played.output.find("1944 legal turns:  Wa1,a2"), std::string::npos);

@@ -7,16 +7,12 @@
 
 #include "core/atomic_file.h"
 #include "nn/features.h"
+#include "tests/scratch.h"
 
 namespace zertz::nn {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string temp_path(const std::string& name) {
-  return (fs::temp_directory_path() / ("zertz-ckpt-" + name + "-" + std::to_string(::getpid())))
-      .string();
-}
 
 torch::Tensor inputs() {
   torch::manual_seed(9);
@@ -56,7 +52,7 @@ TEST(Checkpoint, RoundTripRestoresWeightsOptimiserStepConfigAndRandomState) {
   info.config_text = "model: tiny\n";
   info.rng_state = {1, 2, 3, 0xffffffffffffffffULL};
   info.counters = {{"games", 12}, {"samples", 3456}};
-  std::string path = temp_path("roundtrip");
+  std::string path = testing::scratch_path("ckpt-roundtrip").string();
   save_checkpoint(path, info, net, &adam);
   torch::Tensor next_random = torch::rand({3});
 
@@ -84,7 +80,7 @@ TEST(Checkpoint, TruncatedFileIsRefused) {
   ZertzNet net(ModelConfig::named("tiny"));
   CheckpointInfo info;
   info.model = net->config();
-  std::string path = temp_path("truncated");
+  std::string path = testing::scratch_path("ckpt-truncated").string();
   save_checkpoint(path, info, net, nullptr);
   std::string data = read_file(path);
   for (std::size_t keep : {std::size_t{5}, std::size_t{30}, data.size() / 2, data.size() - 1}) {
@@ -103,7 +99,7 @@ TEST(Checkpoint, TruncatedFileIsRefused) {
 }
 
 TEST(Checkpoint, OtherFilesAndDamageAreRefused) {
-  std::string path = temp_path("other");
+  std::string path = testing::scratch_path("ckpt-other").string();
   write_file_atomically(path, "model: small\nthis is a config, not a checkpoint\n");
   EXPECT_NE(
       expect_error([&] { read_checkpoint_info(path); }).find("is not a zertz-zero checkpoint"),
@@ -128,7 +124,7 @@ TEST(Checkpoint, ShapeMismatchNamesBothShapes) {
   ZertzNet tiny(ModelConfig::named("tiny"));
   CheckpointInfo info;
   info.model = tiny->config();
-  std::string path = temp_path("shape");
+  std::string path = testing::scratch_path("ckpt-shape").string();
   save_checkpoint(path, info, tiny, nullptr);
   ZertzNet small(ModelConfig::named("small"));
   std::string message = expect_error([&] { load_checkpoint(path, small, nullptr); });

@@ -13,20 +13,13 @@
 #include "nn/features.h"
 #include "tests/core/test_positions.h"
 #include "tests/nn_torch/random_inputs.h"
+#include "tests/scratch.h"
 
 namespace zertz::nn {
 namespace {
 
 namespace fs = std::filesystem;
 using zertz::testing::random_inputs;
-
-fs::path fresh_dir(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("zertz-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 // Batch-norm statistics and affine weights away from their initial values, so that folding
 // them into the convolutions is really tested.
@@ -96,7 +89,7 @@ TEST(Export, TorchScriptMatchesModelBeforeAndAfterReload) {
       auto fresh = script.forward({x}).toTuple();
       EXPECT_LT(max_diff(fresh->elements()[0].toTensor(), direct.policy_logits), 1e-5) << size;
       EXPECT_LT(max_diff(fresh->elements()[1].toTensor(), direct.value_logits), 1e-5) << size;
-      fs::path dir = fresh_dir("reload");
+      fs::path dir = testing::fresh_scratch_dir("export-reload");
       export_model(*net, *v, 0, dir.string());
       torch::jit::Module reloaded = torch::jit::load((dir / "model.pt").string());
       auto again = reloaded.forward({x}).toTuple();
@@ -110,7 +103,7 @@ TEST(Export, TorchScriptMatchesModelBeforeAndAfterReload) {
 TEST(Export, PythonRunsTheExportWithTheSameOutputsAndOnnxChecks) {
   ZertzNet net = randomised_net("small");
   const Variant& v = Variant::tournament();
-  fs::path dir = fresh_dir("python");
+  fs::path dir = testing::fresh_scratch_dir("export-python");
   export_model(*net, v, 7, dir.string());
   auto x = random_inputs(v, 4);
   torch::NoGradGuard no_grad;
@@ -131,7 +124,7 @@ TEST(Export, PythonRunsTheExportWithTheSameOutputsAndOnnxChecks) {
 TEST(Export, ExampleClientEncodesLikeTheEngine) {
   ZertzNet net = randomised_net("tiny");
   for (const Variant* v : {&Variant::basic(), &Variant::tournament48()}) {
-    fs::path dir = fresh_dir("client");
+    fs::path dir = testing::fresh_scratch_dir("export-client");
     export_model(*net, *v, 0, dir.string());
     const Encoding& e = Encoding::of(*v->board);
     std::vector<State> states = testing::random_states(*v, 1, 21);

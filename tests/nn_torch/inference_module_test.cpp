@@ -1,13 +1,13 @@
 #include "nn/inference_module.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 
 #include "nn/export.h"
 #include "nn/features.h"
 #include "tests/nn_torch/random_inputs.h"
+#include "tests/scratch.h"
 
 namespace zertz::nn {
 namespace {
@@ -49,7 +49,7 @@ TEST(InferenceModule, ChunkShrinksWithWidthAndGrid) {
   EXPECT_LT(small_inference.cpu_chunk(9), small_inference.cpu_chunk(7));
   EXPECT_EQ(small_inference.cpu_chunk(7) % 8, 0);
 
-  fs::path dir = fs::temp_directory_path() / ("zertz-test-chunk-" + std::to_string(::getpid()));
+  fs::path dir = testing::scratch_path("chunk");
   export_model(*small, Variant::tournament(), 0, dir.string());
   InferenceModule loaded((dir / "model.pt").string(), torch::kCPU);
   EXPECT_EQ(loaded.cpu_chunk(7), small_inference.cpu_chunk(7));

@@ -9,6 +9,7 @@
 #include "core/record.h"
 #include "core/replay.h"
 #include "nn/checkpoint.h"
+#include "tests/scratch.h"
 #include "training/ladder_update.h"
 
 namespace zertz::training {
@@ -16,14 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("zertz-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
-
 TEST(Arena, KeepsEveryGameAndOneLinePerMatch) {
-  fs::path dir = fresh_dir("arena");
+  fs::path dir = testing::cleared_scratch_path("arena");
   ArenaOptions options;
   options.variant = "basic";
   options.games = 6;
@@ -59,7 +54,7 @@ TEST(Arena, KeepsEveryGameAndOneLinePerMatch) {
 // Games played at once share the networks' batches; a seed still gives the same games on any
 // thread count (each position's symmetry follows from its hash, not from the timing).
 TEST(Arena, NetworkMatchesRepeatOnAnyThreadCount) {
-  fs::path dir = fresh_dir("arena-networks");
+  fs::path dir = testing::cleared_scratch_path("arena-networks");
   fs::create_directories(dir);
   std::vector<std::string> players;
   for (int seed : {1, 2}) {
@@ -98,7 +93,7 @@ TEST(Arena, LabelsNameNetworksByFileAndVisits) {
 }
 
 TEST(Arena, ALadderOfBaselinesPlaysTheMissingGamesAndRatesThem) {
-  fs::path dir = fresh_dir("ladder");
+  fs::path dir = testing::cleared_scratch_path("ladder");
   RunDir run(dir);
   LadderOptions options;
   options.variant = "basic";

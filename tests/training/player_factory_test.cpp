@@ -9,19 +9,12 @@
 #include "core/error.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
+#include "tests/scratch.h"
 
 namespace zertz::training {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path fresh_dir(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("zertz-players-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 // Plays a few atomic actions with the factory's player and checks each is legal.
 void plays_legal_actions(const PlayerFactory& factory, const Variant& variant) {
@@ -35,7 +28,7 @@ void plays_legal_actions(const PlayerFactory& factory, const Variant& variant) {
 }
 
 TEST(PlayerFactory, CheckpointsAndExportedDirectoriesPlay) {
-  fs::path dir = fresh_dir("export");
+  fs::path dir = testing::fresh_scratch_dir("players-export");
   nn::ZertzNet net(nn::ModelConfig::named("tiny"));
   nn::CheckpointInfo info;
   info.model = net->config();
@@ -59,7 +52,7 @@ TEST(PlayerFactory, CheckpointsAndExportedDirectoriesPlay) {
 }
 
 TEST(PlayerFactory, BadModelsGetOneLineNamingTheProblem) {
-  fs::path dir = fresh_dir("bad");
+  fs::path dir = testing::fresh_scratch_dir("players-bad");
   PlayerSpec spec;
   spec.device = "cpu";
   write_file_atomically((dir / "model.json").string(), "{\"format\": \"something else\"}");

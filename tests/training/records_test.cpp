@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.h"
 #include "nn/features.h"
+#include "tests/scratch.h"
 #include "training/game_shard.h"
 #include "training/replay_window.h"
 
@@ -39,18 +40,12 @@ TrainingGame random_game(std::uint64_t seed) {
   return g;
 }
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("zertz-records-" + name + "-" + std::to_string(::getpid())))
-      .string();
-}
-
 TEST(Shard, RoundTripsGames) {
   std::vector<TrainingGame> games = {random_game(1), random_game(2), random_game(3)};
   games[1].capped = true;
   games[1].outcome = Outcome::kOngoing;
   games[2].repetition = true;
-  std::string path = temp_path("roundtrip");
+  std::string path = testing::scratch_path("records-roundtrip").string();
   write_shard(path, games);
   EXPECT_EQ(read_shard(path), games);
   std::filesystem::remove(path);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "nn/checkpoint.h"
+#include "tests/scratch.h"
 #include "training/game_shard.h"
 #include "training/run_dir.h"
 
@@ -22,13 +23,6 @@ namespace fs = std::filesystem;
 
 const std::string kZertz = ZERTZ_BINARY;
 const std::string kTiny = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/configs/tiny.yaml";
-
-fs::path fresh_run(const std::string& name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("zertz-run-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
 
 int train(const fs::path& dir, const std::vector<std::string>& sets = {}) {
   std::string command = kZertz + " train --config " + kTiny + " --run-dir " + dir.string();
@@ -86,7 +80,7 @@ void expect_intact(const fs::path& dir) {
 }
 
 TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
-  fs::path dir = fresh_run("tiny");
+  fs::path dir = testing::cleared_scratch_path("run-tiny");
   auto start = std::chrono::steady_clock::now();
   ASSERT_EQ(train(dir), 0);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
@@ -111,7 +105,7 @@ TEST(TrainRun, TinyConfigRunsTwoIterationsAndWritesALoadableCheckpoint) {
 }
 
 TEST(TrainRun, ADamagedShardIsSkippedWithAWarningAndPlotsAreDrawn) {
-  fs::path dir = fresh_run("damaged");
+  fs::path dir = testing::cleared_scratch_path("run-damaged");
   ASSERT_EQ(train(dir), 0);
   std::vector<fs::path> shards = RunDir(dir).shards();
   ASSERT_FALSE(shards.empty());
@@ -144,7 +138,7 @@ TEST(TrainRun, ADamagedShardIsSkippedWithAWarningAndPlotsAreDrawn) {
 }
 
 TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
-  fs::path dir = fresh_run("gating");
+  fs::path dir = testing::cleared_scratch_path("run-gating");
   ASSERT_EQ(train(dir, {"evaluation.gating_games=2", "evaluation.gating_threshold=0.0"}), 0);
   std::ifstream metrics(dir / "metrics.jsonl");
   std::string text((std::istreambuf_iterator<char>(metrics)), {});
@@ -161,7 +155,7 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
 TEST(TrainRun, TheSeedFixesTheInitialWeights) {
   std::vector<nn::ZertzNet> nets;
   for (const char* name : {"seed-a", "seed-b"}) {
-    fs::path dir = fresh_run(name);
+    fs::path dir = testing::cleared_scratch_path(std::string("run-") + name);
     // No optimiser step: the checkpoint written at the end holds the initial weights.
     ASSERT_EQ(train(dir, {"training.max_steps=0", "training.min_samples=100000",
                           "run.time_budget_minutes=0.02"}),
@@ -180,7 +174,7 @@ TEST(TrainRun, TheSeedFixesTheInitialWeights) {
 // A device that is not there is refused with one line before the run directory is made.
 TEST(TrainRun, AMissingCudaDeviceIsRefusedBeforeAnythingIsWritten) {
   if (torch::cuda::is_available()) GTEST_SKIP() << "this machine has a CUDA device";
-  fs::path dir = fresh_run("no-cuda");
+  fs::path dir = testing::cleared_scratch_path("run-no-cuda");
   EXPECT_EQ(train(dir, {"run.device=cuda"}), 2);
   EXPECT_FALSE(fs::exists(dir));
   std::ifstream out(dir.string() + ".out");
@@ -190,7 +184,7 @@ TEST(TrainRun, AMissingCudaDeviceIsRefusedBeforeAnythingIsWritten) {
 }
 
 TEST(TrainRun, ResumedRunContinuesTheStepCount) {
-  fs::path dir = fresh_run("resume");
+  fs::path dir = testing::cleared_scratch_path("run-resume");
   ASSERT_EQ(train(dir), 0);
   ASSERT_EQ(latest_step(dir), 6);
   ASSERT_EQ(train(dir, {"training.max_steps=12"}), 0);
@@ -202,7 +196,7 @@ TEST(TrainRun, ResumedRunContinuesTheStepCount) {
 }
 
 TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
-  fs::path dir = fresh_run("killed");
+  fs::path dir = testing::cleared_scratch_path("run-killed");
   ASSERT_TRUE(WIFSIGNALED(interrupt_endless(dir, SIGKILL, 700)));
   expect_intact(dir);
   std::int64_t step = latest_step(dir);
@@ -215,7 +209,7 @@ TEST(TrainRun, KilledRunLosesNothingFinishedAndResumes) {
 }
 
 TEST(TrainRun, CtrlCSavesAndExitsCleanly) {
-  fs::path dir = fresh_run("interrupt");
+  fs::path dir = testing::cleared_scratch_path("run-interrupt");
   int status = interrupt_endless(dir, SIGINT, 500);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
