@@ -52,6 +52,9 @@ int run_arena(const ArenaOptions& options) {
   arena.variant = options.variant;
   arena.games = options.games;
   arena.visits = options.visits;
+  arena.time_per_turn_ms = options.time_per_move_ms;
+  arena.leaf_rollouts = options.leaf_rollouts;
+  arena.rollout_weight = options.rollout_weight;
   arena.threads = options.threads;
   arena.seed = options.seed;
   arena.opening_actions = options.opening_actions;
@@ -73,8 +76,11 @@ int run_arena(const ArenaOptions& options) {
   training::ArenaReport report = training::run_arena(options.a, options.b, arena);
 
   const training::MatchResult& r = report.result;
-  std::printf("arena: %s vs %s, %s, %d games, seed %llu\n", report.a.c_str(), report.b.c_str(),
-              report.variant.c_str(), r.games(), static_cast<unsigned long long>(options.seed));
+  std::printf("arena: %s vs %s, %s, %d games, seed %llu%s\n", report.a.c_str(), report.b.c_str(),
+              report.variant.c_str(), r.games(), static_cast<unsigned long long>(options.seed),
+              options.time_per_move_ms > 0
+                  ? (", " + std::to_string(options.time_per_move_ms) + " ms per turn").c_str()
+                  : "");
   std::printf("%s: W %d D %d L %d, score %.3f, Elo %s [%s, %s] (95%%)\n", report.a.c_str(), r.wins,
               r.draws, r.losses, r.score(), signed_elo(report.elo.elo).c_str(),
               signed_elo(report.elo.low).c_str(), signed_elo(report.elo.high).c_str());

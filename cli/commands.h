@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,9 +82,12 @@ int run_train(const std::string& config, const std::string& run_dir,
               const std::vector<std::string>& overrides);
 
 struct ArenaOptions {
-  std::string a, b;  // random, greedy, rollout:N or a checkpoint path
+  std::string a, b;  // random, greedy, rollout:N, rollout:auto or a checkpoint path
   int games = 100;
-  int visits = 200;  // per decision of a network player
+  int visits = 200;          // per decision of a network player
+  int time_per_move_ms = 0;  // per turn of both sides; 0: visits
+  std::optional<int> leaf_rollouts;
+  std::optional<float> rollout_weight;
   int threads = 4;
   std::string variant;  // empty: a checkpoint's, else tournament
   std::uint64_t seed = 1;

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
+#include "training/settings.h"
 
 namespace zertz::cli {
 
@@ -28,7 +29,14 @@ int run_export(const ExportOptions& options) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
-  nn::export_model(*net, *variant, info.step, options.out);
+  mcts::SearchParams trained;
+  try {
+    trained = training::trained_search(info.config_text, options.checkpoint);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  nn::export_model(*net, *variant, info.step, options.out, trained);
   std::cout << "exported " << info.model.describe() << " (" << variant->name << ", step "
             << info.step << ") to " << options.out << "/model.pt and model.json\n";
   return 0;

@@ -116,13 +116,29 @@ int main(int argc, char** argv) {
 
   ArenaOptions arena;
   auto* arena_cmd = app.add_subcommand("arena", "A match between two players: score, Elo, SPRT");
-  arena_cmd->add_option("a", arena.a, "First player: random, greedy, rollout:N or a checkpoint")
+  arena_cmd
+      ->add_option("a", arena.a,
+                   "First player: random, greedy, rollout:N, rollout:auto, a checkpoint or an "
+                   "exported model directory")
       ->required();
   arena_cmd->add_option("b", arena.b, "Second player")->required();
   arena_cmd->add_option("--games", arena.games, "Games (at most, with --sprt)")
       ->check(CLI::Range(1, 1000000));
   arena_cmd->add_option("--visits", arena.visits, "Visits per decision of a network player")
       ->check(CLI::Range(1, 10000000));
+  arena_cmd
+      ->add_option(
+          "--time-per-move", arena.time_per_move_ms,
+          "Milliseconds per turn for both sides (networks, rollout:auto) instead of visits")
+      ->check(CLI::Range(1, 86400000));
+  arena_cmd
+      ->add_option("--leaf-rollouts", arena.leaf_rollouts,
+                   "Random playouts per evaluated position of a network (default: as trained)")
+      ->check(CLI::Range(0, 10000));
+  arena_cmd
+      ->add_option("--rollout-weight", arena.rollout_weight,
+                   "Share of the playouts in a network's leaf value (default: as trained)")
+      ->check(CLI::Range(0.0, 1.0));
   arena_cmd->add_option("--threads", arena.threads, "Games played at once")
       ->check(CLI::Range(1, 1024));
   arena_cmd->add_option("--variant", arena.variant, "Rule variant (default: a checkpoint's)")

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "mcts/players.h"
 #include "mcts/search.h"
+#include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
@@ -17,25 +18,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Visits added per step of a timed search: small, so the deadline is kept closely.
-constexpr int kTimedChunk = 32;
-
 training::PlayerSpec spec_for(const DriverOptions& options) {
   training::PlayerSpec spec;
   spec.name = options.model;
   spec.visits = options.visits;
   return spec;
-}
-
-// Searches until `deadline`, the root is proven or a single action is left.
-mcts::SearchResult run_until(mcts::Search& search, Clock::time_point deadline, Rng& rng) {
-  while (true) {
-    std::uint32_t before = search.root().visits();
-    mcts::SearchResult result =
-        search.run(static_cast<int>(before) + kTimedChunk, /*full=*/false, 0.0f, rng);
-    bool stuck = result.root_visits == before;
-    if (Clock::now() >= deadline || stuck || result.proven != mcts::Proven::kUnknown) return result;
-  }
 }
 
 // Splits atomic actions played from `state` into full turns in notation; an unfinished last
@@ -109,7 +96,7 @@ const char* proven_name(mcts::Proven proven) {
 }
 
 SearchDriver::SearchDriver(const DriverOptions& options, const Variant& variant)
-    : options_(options), rollouts_(options.seed), rng_(options.seed) {
+    : options_(options), rng_(options.seed) {
   set_variant(variant);
 }
 
@@ -122,16 +109,10 @@ void SearchDriver::set_variant(const Variant& variant) {
 }
 
 mcts::SearchParams SearchDriver::search_params() const {
-  mcts::SearchParams params;
-  if (has_network()) {
-    params.threads = options_.threads;
-    params.leaves_per_batch = 8;  // as NetworkPlayer: one search fills a batch
-  } else {
-    // As the rollout:N player: noisy playout values and uniform priors want wide exploration.
-    params.cpuct = 3.0f;
-    params.fpu_reduction = 0.0f;
-    params.fpu_reduction_root = 0.0f;
-  }
+  // As the players search: a network as it was trained, a baseline as rollout:N.
+  mcts::SearchParams params =
+      has_network() ? factory_->search_params() : mcts::rollout_search_params();
+  params.threads = has_network() ? options_.threads : 1;
   params.validate();
   return params;
 }
@@ -162,7 +143,7 @@ Choice SearchDriver::search_turn(const GameSession& session, const Budget& budge
     if (budget.time_ms > 0) {
       // Half of what is left per decision: a placement's removal or a chain's next jump
       // still gets time, and the reused subtree carries the first decision's work over.
-      result = run_until(search, Clock::now() + (deadline - Clock::now()) / 2, rng_);
+      result = search.run_until(Clock::now() + (deadline - Clock::now()) / 2, rng_);
     } else {
       result = search.run(visits, /*full=*/false, 0.0f, rng_);
     }
@@ -200,7 +181,7 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
   if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
   const State& start = session.state();
   mcts::Evaluator* evaluator = factory_->evaluator();
-  mcts::Search search(search_params(), evaluator ? *evaluator : rollouts_, start);
+  mcts::Search search(search_params(), evaluator ? *evaluator : mcts::uniform_evaluator(), start);
   search.set_root(start, session.repetition());
   int budget = visits > 0 ? visits : options_.visits;
   mcts::SearchResult result = search.run(budget, /*full=*/false, 0.0f, rng_);

@@ -15,7 +15,6 @@
 
 #include "frontends/game_session.h"
 #include "mcts/node.h"
-#include "mcts/rollout_evaluator.h"
 #include "mcts/search_params.h"
 #include "training/player_factory.h"
 
@@ -82,7 +81,6 @@ class SearchDriver {
   DriverOptions options_;
   std::unique_ptr<training::PlayerFactory> factory_;
   std::unique_ptr<mcts::Player> player_;  // plays a baseline's turns
-  mcts::RolloutEvaluator rollouts_;       // a baseline's analysis
   Rng rng_;
 };
 

@@ -6,8 +6,7 @@
 
 #include "core/error.h"
 #include "core/random.h"
-#include "mcts/rollout_evaluator.h"
-#include "mcts/search.h"
+#include "mcts/search_player.h"
 
 namespace zertz::mcts {
 
@@ -85,54 +84,50 @@ class GreedyPlayer : public Player {
   Rng rng_;
 };
 
-// The search with random playouts as its evaluator; fresh for every decision, from the game's
-// repetition history.
-class RolloutPlayer : public Player {
- public:
-  RolloutPlayer(int playouts, std::uint64_t seed)
-      : playouts_(playouts), evaluator_(seed), rng_(seed) {
-    // Playout values are noisy and priors uniform: explore more than with a network.
-    params_.cpuct = 3.0f;
-    params_.fpu_reduction = 0.0f;
-    params_.fpu_reduction_root = 0.0f;
-  }
-  std::string name() const override { return "rollout:" + std::to_string(playouts_); }
-
-  Action choose_action(const Game& game) override {
-    const State& state = game.state();
-    if (!search_) search_ = std::make_unique<Search>(params_, evaluator_, state);
-    search_->set_root(state, game.repetition());
-    return search_->run(playouts_, /*full=*/false, /*temperature=*/0.0f, rng_).chosen;
-  }
-
- private:
-  int playouts_;
-  SearchParams params_;
-  RolloutEvaluator evaluator_;
-  Rng rng_;
-  std::unique_ptr<Search> search_;
-};
-
 }  // namespace
 
 bool is_baseline_spec(std::string_view spec) {
   return spec == "random" || spec == "greedy" || spec.starts_with("rollout:");
 }
 
-std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed) {
+SearchParams rollout_search_params() {
+  SearchParams params;
+  params.leaf_rollouts = 1;
+  params.rollout_weight = 1.0f;
+  // Playout values are noisy and priors uniform: explore more than with a network.
+  params.cpuct = 3.0f;
+  params.fpu_reduction = 0.0f;
+  params.fpu_reduction_root = 0.0f;
+  return params;
+}
+
+std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed,
+                                    int time_per_turn_ms) {
   if (spec == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>(seed);
   constexpr std::string_view kRollout = "rollout:";
   if (spec.starts_with(kRollout)) {
     std::string_view count = spec.substr(kRollout.size());
+    SearchBudget budget;
+    if (count == "auto") {
+      if (time_per_turn_ms <= 0) {
+        throw InputError(
+            "player 'rollout:auto' plays for a time per move: give one (--time-per-move)");
+      }
+      budget.time_per_turn_ms = time_per_turn_ms;
+      return std::make_unique<SearchPlayer>(std::string(spec), uniform_evaluator(),
+                                            rollout_search_params(), budget, seed);
+    }
     int playouts = 0;
     auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), playouts);
     if (error == std::errc() && end == count.data() + count.size() && playouts >= 1) {
-      return std::make_unique<RolloutPlayer>(playouts, seed);
+      budget.visits = playouts;
+      return std::make_unique<SearchPlayer>(std::string(spec), uniform_evaluator(),
+                                            rollout_search_params(), budget, seed);
     }
   }
   throw InputError("player '" + std::string(spec) +
-                   "': expected random, greedy or rollout:N with N >= 1");
+                   "': expected random, greedy, rollout:N with N >= 1 or rollout:auto");
 }
 
 }  // namespace zertz::mcts

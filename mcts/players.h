@@ -1,6 +1,7 @@
 // Baseline players without a network, which anchor the Elo scale: `random` (uniform atomic
-// actions), `greedy` (the action whose turn captures most, else random) and `rollout:N` (the
-// search with N random playouts per decision). One interface, made from a spec string.
+// actions), `greedy` (the action whose turn captures most, else random), `rollout:N` (the
+// search with N random playouts per decision) and `rollout:auto` (as many playouts as fit in a
+// time per turn). One interface, made from a spec string.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "core/game.h"
 #include "core/turn.h"
+#include "mcts/search_params.h"
 
 namespace zertz::mcts {
 
@@ -29,8 +31,15 @@ class Player {
 // model; make_player still checks that it is well formed.
 bool is_baseline_spec(std::string_view spec);
 
-// "random", "greedy" or "rollout:N" with N >= 1. The seed fixes the player's choices. Throws
-// InputError naming what was expected when the spec is not one of these.
-std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed);
+// "random", "greedy", "rollout:N" with N >= 1, or "rollout:auto", which needs
+// time_per_turn_ms > 0 and searches that long per turn. The seed fixes the player's choices
+// (a timed player's also depend on the machine's speed). Throws InputError naming what was
+// expected when the spec is not one of these.
+std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed,
+                                    int time_per_turn_ms = 0);
+
+// The rollout baselines' search: uniform priors, one random playout as each leaf's value, and
+// the wide exploration that noisy values want.
+SearchParams rollout_search_params();
 
 }  // namespace zertz::mcts

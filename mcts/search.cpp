@@ -45,6 +45,7 @@ struct Search::Worker {
   int num_leaves = 0;
   std::vector<EvalRequest> requests;
   RepetitionTracker repetition;
+  Rng playouts;  // the leaf rollouts' generator, reseeded by every begin()
 };
 
 Search::Search(const SearchParams& params, Evaluator& evaluator, const State& root)
@@ -124,11 +125,31 @@ SearchResult Search::run(int visits, bool full, float temperature, Rng& rng) {
   return result(temperature, rng);
 }
 
+SearchResult Search::run_until(std::chrono::steady_clock::time_point deadline, Rng& rng,
+                               int max_visits) {
+  // Visits per step: small, so that the deadline is kept closely.
+  constexpr int kStep = 32;
+  while (true) {
+    std::uint32_t before = tree_.root().visits();
+    int target = std::min(max_visits, static_cast<int>(before) + kStep);
+    SearchResult result = run(target, /*full=*/false, /*temperature=*/0.0f, rng);
+    bool stuck = result.root_visits == before;
+    if (std::chrono::steady_clock::now() >= deadline || stuck || target >= max_visits ||
+        result.proven != Proven::kUnknown) {
+      return result;
+    }
+  }
+}
+
 void Search::begin(int visits, bool full, Rng& rng) {
   target_visits_ = std::max(visits, 1);  // the root's own evaluation at least
   full_ = full;
   claimed_visits_.store(static_cast<int>(tree_.root().visits()));
   root_noise_.clear();
+  // Drawn only when used, so that searches without playouts keep their random sequence.
+  if (params_.leaf_rollouts > 0) {
+    for (auto& worker : workers_) worker->playouts = Rng(rng.next());
+  }
   if (full && params_.dirichlet_epsilon > 0.0f) {
     ActionList legal;
     root_state_.legal_actions(legal);
@@ -302,10 +323,25 @@ void Search::complete(Worker& worker) {
   for (int i = 0; i < worker.num_leaves; ++i) {
     Leaf& leaf = worker.leaves[i];
     expand(worker, leaf);
-    backup(leaf.path, leaf.state.to_move() == 0 ? leaf.value : -leaf.value);
+    float value = leaf.value;
+    if (params_.leaf_rollouts > 0) {
+      value = (1.0f - params_.rollout_weight) * value +
+              params_.rollout_weight * playout_value(leaf.state, worker.playouts);
+    }
+    backup(leaf.path, leaf.state.to_move() == 0 ? value : -value);
   }
   worker.num_leaves = 0;
   worker.requests.clear();
+}
+
+float Search::playout_value(const State& state, Rng& rng) const {
+  int sum = 0;
+  for (int i = 0; i < params_.leaf_rollouts; ++i) {
+    State playout = state;
+    playout.play_random(rng);
+    sum += playout.result_for(state.to_move());
+  }
+  return static_cast<float>(sum) / static_cast<float>(params_.leaf_rollouts);
 }
 
 void Search::expand(Worker& worker, Leaf& leaf) {

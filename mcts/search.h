@@ -11,15 +11,16 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "core/random.h"
+#include "core/repetition.h"
 #include "core/state.h"
 #include "mcts/evaluator.h"
 #include "mcts/node.h"
-#include "core/repetition.h"
 #include "mcts/search_params.h"
 #include "mcts/search_result.h"
 
@@ -47,6 +48,11 @@ class Search {
   // parameters ask for them); a cheap one does neither. `rng` draws the noise and the action.
   // With several threads the evaluator is called from all of them at once.
   SearchResult run(int visits, bool full, float temperature, Rng& rng);
+  // The same without a visit target: adds visits in small steps until `deadline`, the root is
+  // proven or a single action is left (or `max_visits` is reached, which bounds the tree's
+  // memory). Cheap search, temperature 0.
+  SearchResult run_until(std::chrono::steady_clock::time_point deadline, Rng& rng,
+                         int max_visits = 4'000'000);
 
   // The same search in steps, on one thread: begin(), then until finished() gather() the
   // leaves to evaluate, have an evaluator fill the requests, and complete().
@@ -74,6 +80,8 @@ class Search {
   Descent descend(Worker& worker, Leaf& leaf);
   Node& select_child(Node& node, int mover, bool at_root) const;
   void expand(Worker& worker, Leaf& leaf);
+  // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
+  float playout_value(const State& state, Rng& rng) const;
   void backup(std::span<Node* const> path, float value_for_first_player) const;
   void propagate_proof(std::span<Node* const> path) const;
   bool claim_visit();

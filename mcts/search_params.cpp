@@ -36,6 +36,9 @@ void SearchParams::validate() const {
   require(full_search_probability >= 0 && full_search_probability <= 1, "full_search_probability",
           "in [0, 1]", full_search_probability);
   require(forced_playouts_k >= 0, "forced_playouts_k", ">= 0", forced_playouts_k);
+  require(leaf_rollouts >= 0, "leaf_rollouts", ">= 0", leaf_rollouts);
+  require(rollout_weight >= 0 && rollout_weight <= 1, "rollout_weight", "in [0, 1]",
+          rollout_weight);
   require(threads >= 1, "threads", ">= 1", threads);
   require(leaves_per_batch >= 1, "leaves_per_batch", ">= 1", leaves_per_batch);
   // Visits in flight through one node are counted in 16 bits.

@@ -87,8 +87,8 @@ torch::jit::Module to_torchscript(ZertzNetImpl& net) {
   return m;
 }
 
-std::string model_json(const ZertzNetImpl& net, const Variant& variant,
-                       std::int64_t training_step) {
+std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
+                       const mcts::SearchParams& search) {
   using nlohmann::json;
   const Board& board = *variant.board;
   const Encoding& e = Encoding::of(board);
@@ -165,17 +165,24 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant,
         {"channels", config.channels},
         {"global_pool_every", config.global_pool_every}}},
       {"training_step", training_step},
+      {"search",
+       {{"leaf_rollouts", search.leaf_rollouts},
+        {"rollout_weight", search.rollout_weight},
+        {"note",
+         "the search this network was trained with: the mean result of leaf_rollouts random "
+         "playouts from each evaluated position (for its mover, win 1, loss -1) is mixed into "
+         "the value as (1 - rollout_weight) * (win - loss) + rollout_weight * playouts"}}},
   };
   return doc.dump(2) + "\n";
 }
 
 void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
-                  const std::string& dir) {
+                  const std::string& dir, const mcts::SearchParams& search) {
   std::filesystem::create_directories(dir);
   std::ostringstream model;
   to_torchscript(net).save(model);
   write_file_atomically(dir + "/model.pt", model.str());
-  write_file_atomically(dir + "/model.json", model_json(net, variant, training_step));
+  write_file_atomically(dir + "/model.json", model_json(net, variant, training_step, search));
 }
 
 ExportedModel read_exported_model(const std::string& dir) {
@@ -197,7 +204,17 @@ ExportedModel read_exported_model(const std::string& dir) {
     throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
   if (!std::filesystem::is_regular_file(model_path))
     throw CheckpointError(model_path.string() + " does not exist");
-  return {variant, model_path.string()};
+  ExportedModel model{variant, model_path.string()};
+  if (meta.contains("search")) {
+    const nlohmann::json& search = meta["search"];
+    model.leaf_rollouts = search.value("leaf_rollouts", 0);
+    model.rollout_weight = search.value("rollout_weight", 0.5f);
+    if (model.leaf_rollouts < 0 || !(model.rollout_weight >= 0 && model.rollout_weight <= 1)) {
+      throw CheckpointError(json_path.string() +
+                            ": search.leaf_rollouts must be >= 0 and rollout_weight in [0, 1]");
+    }
+  }
+  return model;
 }
 
 }  // namespace zertz::nn

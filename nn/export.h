@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/variant.h"
+#include "mcts/search_params.h"
 #include "nn/model.h"
 
 namespace zertz::nn {
@@ -17,19 +18,24 @@ inline constexpr int kModelFormatVersion = 1;
 // The network in eval mode as a TorchScript module: forward(x) -> (policy_logits, value_logits).
 torch::jit::Module to_torchscript(ZertzNetImpl& net);
 
-// model.json's content for this network trained on `variant`.
-std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int64_t training_step);
+// model.json's content for this network trained on `variant`. `search` tells how the network
+// searched in training (its leaf playouts), so that front ends search alike.
+std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
+                       const mcts::SearchParams& search = {});
 
 // Writes DIR/model.pt and DIR/model.json (each atomically); throws std::runtime_error naming
 // the file on failure.
 void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
-                  const std::string& dir);
+                  const std::string& dir, const mcts::SearchParams& search = {});
 
 // An exported model directory, checked: model.json of our format naming a known variant, and
 // model.pt beside it. Throws CheckpointError (nn/checkpoint.h) with one line otherwise.
 struct ExportedModel {
   std::string variant;
   std::string model_path;  // DIR/model.pt
+  // The leaf playouts the network was trained with (model.json "search"; 0 when absent).
+  int leaf_rollouts = 0;
+  float rollout_weight = 0.5f;
 };
 ExportedModel read_exported_model(const std::string& dir);
 

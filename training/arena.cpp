@@ -35,9 +35,10 @@ fs::path make_records_dir(const fs::path& out_dir, const std::string& a, const s
 
 // Names the player spec that is neither a baseline nor an existing file.
 void check_spec(const std::string& spec) {
-  if (!mcts::is_baseline_spec(spec) && !fs::is_regular_file(spec)) {
+  if (!mcts::is_baseline_spec(spec) && !fs::is_regular_file(spec) && !fs::is_directory(spec)) {
     throw InputError("player '" + spec +
-                     "': expected random, greedy, rollout:N or a checkpoint file");
+                     "': expected random, greedy, rollout:N, rollout:auto, a checkpoint file or "
+                     "an exported model directory");
   }
 }
 
@@ -60,23 +61,33 @@ int intra_op_threads_per_network(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-std::string player_label(const std::string& spec, int visits) {
+std::string player_label(const std::string& spec, int visits, int time_per_turn_ms) {
+  std::string clock = "@" + std::to_string(time_per_turn_ms) + "ms";
+  if (spec == "rollout:auto") return spec + clock;
   if (mcts::is_baseline_spec(spec)) return spec;
-  return fs::path(spec).stem().string() + "@" + std::to_string(visits);
+  return fs::path(spec).stem().string() +
+         (time_per_turn_ms > 0 ? clock : "@" + std::to_string(visits));
 }
 
 ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOptions& options) {
   ArenaReport report;
   check_spec(a);
   check_spec(b);
-  report.a = player_label(a, options.visits);
-  report.b = player_label(b, options.visits);
+  report.a = player_label(a, options.visits, options.time_per_turn_ms);
+  report.b = player_label(b, options.visits, options.time_per_turn_ms);
   report.variant = variant_of(a, b, options.variant);
   const Variant* variant = Variant::find(report.variant);
   if (!variant) throw InputError("unknown variant '" + report.variant + "'");
   const int intra_op_threads = intra_op_threads_per_network(a, b);
-  PlayerSpec spec_a{a, options.visits, intra_op_threads, options.device};
-  PlayerSpec spec_b{b, options.visits, intra_op_threads, options.device};
+  PlayerSpec spec_a{a,
+                    options.visits,
+                    intra_op_threads,
+                    options.device,
+                    options.time_per_turn_ms,
+                    options.leaf_rollouts,
+                    options.rollout_weight};
+  PlayerSpec spec_b = spec_a;
+  spec_b.name = b;
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
   report.records_dir = make_records_dir(options.out_dir, report.a, report.b);
 
@@ -112,6 +123,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                          {"b_spec", b},
                          {"variant", report.variant},
                          {"visits", options.visits},
+                         {"time_per_turn_ms", options.time_per_turn_ms},
                          {"seed", options.seed},
                          {"opening_actions", options.opening_actions},
                          {"wins", report.result.wins},

@@ -20,6 +20,12 @@ struct ArenaOptions {
   std::string variant;  // empty: a checkpoint's variant, else tournament
   int games = 100;      // at most this many (the SPRT may stop earlier)
   int visits = 200;     // per decision of a network player
+  // > 0: both sides think this many ms of wall time per turn (networks and rollout:auto;
+  // rollout:N keeps its N playouts), instead of a visit count.
+  int time_per_turn_ms = 0;
+  // A network's leaf playouts; unset: as it was trained (training/player_factory.h).
+  std::optional<int> leaf_rollouts;
+  std::optional<float> rollout_weight;
   int threads = 4;
   std::uint64_t seed = 1;
   int opening_actions = 2;
@@ -41,8 +47,9 @@ struct ArenaReport {
 };
 
 // How results name a player: a baseline by its spec, a network by its file's stem and visit
-// count ("step-0000100@200"), since the same weights searching more are another player.
-std::string player_label(const std::string& spec, int visits);
+// count ("step-0000100@200"), since the same weights searching more are another player; with
+// a time per turn, a network or rollout:auto by that time ("step-0000100@100ms").
+std::string player_label(const std::string& spec, int visits, int time_per_turn_ms = 0);
 
 // Plays a against b and records the match. Throws InputError or nn::CheckpointError for a
 // player that cannot be made, std::runtime_error when a file cannot be written.

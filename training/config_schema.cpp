@@ -50,6 +50,8 @@ const std::vector<KeySpec>& config_schema() {
       number("selfplay.forced_playouts_k", "2", 0, 100),
       flag("selfplay.prune_policy_target", true),
       flag("selfplay.reuse_tree", true),
+      integer("selfplay.leaf_rollouts", 0, 0, 10000),
+      number("selfplay.rollout_weight", "0.5", 0, 1),
       integer("selfplay.max_turns", 200, 0, 100000),
       integer("selfplay.games_per_shard", 50, 1, 100000),
 

@@ -1,6 +1,6 @@
 #include "training/evaluation.h"
 
-#include "training/network_player.h"
+#include "mcts/search_player.h"
 #include "training/player_factory.h"
 
 namespace zertz::training {
@@ -22,7 +22,8 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
   match.threads = setup.threads;
   match.seed = setup.seed;
   auto network = [&](std::uint64_t seed) -> std::unique_ptr<mcts::Player> {
-    return std::make_unique<NetworkPlayer>("network", evaluator, setup.visits, seed);
+    mcts::SearchBudget budget{setup.visits, 0};
+    return std::make_unique<mcts::SearchPlayer>("network", evaluator, setup.search, budget, seed);
   };
   std::vector<OpponentResult> results;
   for (const std::string& opponent : opponents) {

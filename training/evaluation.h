@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 #include "training/match.h"
 
@@ -18,6 +19,8 @@ struct EvaluationSetup {
   int intra_op_threads = 1;
   std::string device = "cpu";
   std::uint64_t seed = 1;
+  // The network's search (leaves per batch, leaf playouts); the visits come from `visits`.
+  mcts::SearchParams search = mcts::network_search_params();
 };
 
 struct OpponentResult {

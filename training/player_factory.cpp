@@ -3,10 +3,11 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
-#include "training/network_player.h"
+#include "training/settings.h"
 
 namespace zertz::training {
 
@@ -17,9 +18,11 @@ struct PlayerFactory::Network {
 
 PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : spec_(spec) {
   if (mcts::is_baseline_spec(spec.name)) {
-    mcts::make_player(spec.name, 0);  // checks the spec now, not in a game thread
+    // Checks the spec now, not in a game thread.
+    mcts::make_player(spec.name, 0, spec.time_per_turn_ms);
     return;
   }
+  params_ = mcts::network_search_params();
   nn::EvaluatorOptions options;
   options.intra_op_threads = spec.intra_op_threads;
   options.device = spec.device;
@@ -34,6 +37,9 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
     network_ = std::make_unique<Network>();
     network_->evaluator =
         std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
+    params_.leaf_rollouts = exported.leaf_rollouts;
+    params_.rollout_weight = exported.rollout_weight;
+    apply_overrides();
     return;
   }
   nn::CheckpointInfo info = nn::read_checkpoint_info(spec.name);
@@ -45,6 +51,16 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   network_->net = nn::ZertzNet(info.model);
   nn::load_checkpoint(spec.name, network_->net, nullptr);
   network_->evaluator = std::make_unique<nn::BatchedEvaluator>(*network_->net, variant, options);
+  mcts::SearchParams trained = trained_search(info.config_text, spec.name);
+  params_.leaf_rollouts = trained.leaf_rollouts;
+  params_.rollout_weight = trained.rollout_weight;
+  apply_overrides();
+}
+
+void PlayerFactory::apply_overrides() {
+  if (spec_.leaf_rollouts) params_.leaf_rollouts = *spec_.leaf_rollouts;
+  if (spec_.rollout_weight) params_.rollout_weight = *spec_.rollout_weight;
+  params_.validate();
 }
 
 PlayerFactory::~PlayerFactory() = default;
@@ -54,8 +70,10 @@ mcts::Evaluator* PlayerFactory::evaluator() const {
 }
 
 std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
-  if (!network_) return mcts::make_player(spec_.name, seed);
-  return std::make_unique<NetworkPlayer>(spec_.name, *network_->evaluator, spec_.visits, seed);
+  if (!network_) return mcts::make_player(spec_.name, seed, spec_.time_per_turn_ms);
+  mcts::SearchBudget budget{spec_.visits, spec_.time_per_turn_ms};
+  return std::make_unique<mcts::SearchPlayer>(spec_.name, *network_->evaluator, params_, budget,
+                                              seed);
 }
 
 }  // namespace zertz::training

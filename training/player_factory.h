@@ -1,14 +1,16 @@
-// Players by name, for every front end: a baseline (`random`, `greedy`, `rollout:N`), a
-// network checkpoint file or an exported model directory (searching with `visits` visits per
-// decision).
+// Players by name, for every front end: a baseline (`random`, `greedy`, `rollout:N`,
+// `rollout:auto`), a network checkpoint file or an exported model directory (searching with
+// `visits` visits per decision, or for a time per turn).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "mcts/evaluator.h"
 #include "mcts/players.h"
+#include "mcts/search_params.h"
 
 namespace zertz::training {
 
@@ -17,6 +19,12 @@ struct PlayerSpec {
   int visits = 200;          // for a network
   int intra_op_threads = 2;  // for a network
   std::string device = "auto";
+  // > 0: every searching player (network, rollout:auto) thinks this long per turn instead.
+  int time_per_turn_ms = 0;
+  // A network's leaf playouts (SearchParams::leaf_rollouts, rollout_weight); unset: as the
+  // network was trained (its checkpoint's config or its export's model.json).
+  std::optional<int> leaf_rollouts;
+  std::optional<float> rollout_weight;
 };
 
 // A source of players for one variant; a network's weights and evaluator are loaded once and
@@ -32,10 +40,14 @@ class PlayerFactory {
   // The network's evaluator, shared by the players made, for front ends that run their own
   // search (analysis); nullptr for a baseline.
   mcts::Evaluator* evaluator() const;
+  // How a network searches (unused for a baseline).
+  const mcts::SearchParams& search_params() const { return params_; }
 
  private:
   struct Network;
+  void apply_overrides();  // the spec's rollout settings over the trained ones; validates
   PlayerSpec spec_;
+  mcts::SearchParams params_;
   std::unique_ptr<Network> network_;
 };
 

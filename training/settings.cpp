@@ -30,6 +30,8 @@ TrainingSettings settings_from_config(const Config& c) {
   p.forced_playouts_k = static_cast<float>(c.get_double("selfplay.forced_playouts_k"));
   p.prune_policy_target = c.get_bool("selfplay.prune_policy_target");
   p.reuse_tree = c.get_bool("selfplay.reuse_tree");
+  p.leaf_rollouts = c.get_int("selfplay.leaf_rollouts");
+  p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
   try {
     p.validate();
   } catch (const std::exception& e) {
@@ -89,6 +91,15 @@ TrainingSettings settings_from_config(const Config& c) {
                       std::to_string(s.batch_size) + ")");
   }
   return s;
+}
+
+mcts::SearchParams trained_search(const std::string& config_text, const std::string& source) {
+  mcts::SearchParams params;
+  if (config_text.empty()) return params;
+  Config config = Config::parse(config_text, source);
+  params.leaf_rollouts = config.get_int("selfplay.leaf_rollouts");
+  params.rollout_weight = static_cast<float>(config.get_double("selfplay.rollout_weight"));
+  return params;
 }
 
 }  // namespace zertz::training

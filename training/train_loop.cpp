@@ -72,6 +72,11 @@ class TrainingRun {
   bool train_step();
   void save_checkpoint();
   void evaluate(int games);
+  // Evaluation games search as self-play does: with its leaf playouts.
+  void with_trained_rollouts(EvaluationSetup& setup) const {
+    setup.search.leaf_rollouts = s_.selfplay.search.leaf_rollouts;
+    setup.search.rollout_weight = s_.selfplay.search.rollout_weight;
+  }
   void accept_or_gate(const fs::path& checkpoint);
   void update_ladder_now();
   void report(bool force);
@@ -209,6 +214,7 @@ void TrainingRun::accept_or_gate(const fs::path& checkpoint) {
     setup.intra_op_threads = s_.evaluator.intra_op_threads;
     setup.device = s_.evaluator.device;
     setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
+    with_trained_rollouts(setup);
     MatchResult m =
         evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
     accept = m.score() >= s_.gating_threshold;
@@ -258,6 +264,7 @@ void TrainingRun::evaluate(int games) {
   setup.intra_op_threads = s_.evaluator.intra_op_threads;
   setup.device = s_.evaluator.device;
   setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
+  with_trained_rollouts(setup);
   auto t = Clock::now();
   auto results =
       evaluate_network(*net_, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
@@ -385,7 +392,8 @@ void TrainingRun::finish(bool interrupted) {
   }
   evaluate(s_.evaluation_games);
   update_ladder_now();
-  nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string());
+  nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string(),
+                   s_.selfplay.search);
   auto latest = dir_.latest_checkpoint();
   log_->info("done: {} games played in all, step {}; Elo vs random {}",
              games_before_ + selfplay_->games(), trainer_.steps(),

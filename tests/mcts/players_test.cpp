@@ -36,14 +36,16 @@ TEST(Players, SpecsMakePlayers) {
     EXPECT_EQ(make_player(spec, 1)->name(), spec);
   }
   for (const char* spec : {"", "minimax", "rollout", "rollout:", "rollout:0", "rollout:-3",
-                           "rollout:12x", "greedy:2"}) {
+                           "rollout:12x", "greedy:2", "rollout:auto"}) {
     EXPECT_THROW(make_player(spec, 1), InputError) << spec;
   }
+  // rollout:auto needs a clock.
+  EXPECT_EQ(make_player("rollout:auto", 1, 5)->name(), "rollout:auto");
 }
 
 TEST(Players, EveryPlayerPlaysLegalGames) {
-  for (const char* spec : {"random", "greedy", "rollout:20"}) {
-    auto player = make_player(spec, 3);
+  for (const char* spec : {"random", "greedy", "rollout:20", "rollout:auto"}) {
+    auto player = make_player(spec, 3, /*time_per_turn_ms=*/2);
     auto opponent = make_player("random", 4);
     for (const Variant* variant : {&Variant::basic(), &Variant::tournament61()}) {
       EXPECT_NE(play_game(State(*variant), *player, *opponent), Outcome::kOngoing) << spec;

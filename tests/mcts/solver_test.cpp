@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/position.h"
-#include "mcts/rollout_evaluator.h"
+#include "mcts/evaluator.h"
 #include "mcts/search.h"
 
 namespace zertz::mcts {
@@ -66,8 +66,11 @@ TEST(Solver, ProofsAgreeWithMinimax) {
   for (const Case& c : cases) {
     State state = parse_position_string(c.position);
     // Random playouts lead the search deep enough to meet terminal states.
-    RolloutEvaluator evaluator(1);
-    Search search({}, evaluator, state);
+    SearchParams params;
+    params.leaf_rollouts = 1;
+    params.rollout_weight = 1.0f;
+    UniformEvaluator evaluator;
+    Search search(params, evaluator, state);
     Rng rng(1);
     SearchResult r = search.run(kVisits, true, 0.0f, rng);
     if (c.root_proven) {
