@@ -318,6 +318,7 @@ void TrainingRun::report(bool force) {
   dir_.append_metric({{"event", "progress"},
                       {"elapsed_s", since(started_)},
                       {"games", games},
+                      {"samples", window_.total_samples()},
                       {"games_per_hour", games_per_hour},
                       {"evals_per_s", ev.evaluations_per_second()},
                       {"average_batch", ev.average_batch()},

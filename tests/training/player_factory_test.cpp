@@ -51,6 +51,42 @@ TEST(PlayerFactory, CheckpointsAndExportedDirectoriesPlay) {
   fs::remove_all(dir);
 }
 
+TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
+  fs::path dir = testing::fresh_scratch_dir("players-trained-search");
+  nn::ZertzNet net(nn::ModelConfig::named("tiny"));
+  nn::CheckpointInfo info;
+  info.model = net->config();
+  info.variant = "basic";
+  info.config_text = "selfplay:\n  leaf_rollouts: 12\n  rollout_weight: 0.25\n";
+  save_checkpoint((dir / "trained.ckpt").string(), info, net, nullptr);
+  mcts::SearchParams trained;
+  trained.leaf_rollouts = 12;
+  trained.rollout_weight = 0.25f;
+  nn::export_model(*net, Variant::basic(), 0, (dir / "export").string(), trained);
+  info.config_text.clear();  // a checkpoint without a config searches with the network alone
+  save_checkpoint((dir / "bare.ckpt").string(), info, net, nullptr);
+  PlayerSpec spec;
+  spec.visits = 8;
+  spec.intra_op_threads = 1;
+  spec.device = "cpu";
+  for (const fs::path& model : {dir / "trained.ckpt", dir / "export"}) {
+    spec.name = model.string();
+    PlayerFactory factory(spec, Variant::basic());
+    EXPECT_EQ(factory.search_params().leaf_rollouts, 12) << model;
+    EXPECT_FLOAT_EQ(factory.search_params().rollout_weight, 0.25f) << model;
+    plays_legal_actions(factory, Variant::basic());
+  }
+  spec.name = (dir / "bare.ckpt").string();
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 0);
+  spec.name = (dir / "trained.ckpt").string();  // the spec's settings win
+  spec.leaf_rollouts = 3;
+  spec.rollout_weight = 1.0f;
+  PlayerFactory overridden(spec, Variant::basic());
+  EXPECT_EQ(overridden.search_params().leaf_rollouts, 3);
+  EXPECT_FLOAT_EQ(overridden.search_params().rollout_weight, 1.0f);
+  fs::remove_all(dir);
+}
+
 TEST(PlayerFactory, BadModelsGetOneLineNamingTheProblem) {
   fs::path dir = testing::fresh_scratch_dir("players-bad");
   PlayerSpec spec;
