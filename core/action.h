@@ -1,5 +1,6 @@
-// Atomic actions: one decision of a turn (RULES.md, "Atomic actions"). An action is a tag and a
-// cell; the tags match the network's policy planes (DESIGN.md): place W/G/B, remove, jump d0..d5.
+// Atomic actions: one decision of a turn (docs/rules.md, "Atomic actions"). An action is a tag
+// and a cell; the tags match the network's policy planes (nn/features.h): place W/G/B, remove,
+// jump d0..d5.
 #pragma once
 
 #include <cstdint>

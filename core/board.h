@@ -34,7 +34,7 @@ inline Mask bit(int cell) {
 
 class Board {
  public:
-  // Column heights from the left, as in RULES.md (e.g. 4,5,6,7,6,5,4 for 37 rings).
+  // Column heights from the left, as in docs/rules.md (e.g. 4,5,6,7,6,5,4 for 37 rings).
   explicit Board(std::vector<int> column_heights);
 
   static const Board& rings37();

@@ -1,5 +1,5 @@
 // A game in progress: the current state plus the history that the repetition rule needs
-// (RULES.md: the third occurrence of the same complete state is a draw).
+// (docs/rules.md: the third occurrence of the same complete state is a draw).
 #pragma once
 
 #include "core/repetition.h"

@@ -1,4 +1,4 @@
-// The repetition rule (RULES.md: the third occurrence of the same turn-start state is a draw):
+// The repetition rule (docs/rules.md: the third occurrence of the same turn-start state is a draw):
 // the hashes of the turn-start states since the rings or the pool last changed (both only
 // shrink, so no older state can come back). A Game keeps one for the game so far; the search
 // copies the game's and extends it along every path of its tree without copying the hashes.

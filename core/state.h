@@ -1,4 +1,4 @@
-// A game state as a small copyable value, and the rules of RULES.md on atomic actions.
+// A game state as a small copyable value, and the rules of docs/rules.md on atomic actions.
 // Repetition needs the game's history and lives in core/game.h.
 #pragma once
 

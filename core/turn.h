@@ -1,4 +1,4 @@
-// Full turns (the atomic actions of one player's turn) and their GIPF notation (RULES.md):
+// Full turns (the atomic actions of one player's turn) and their GIPF notation (docs/rules.md):
 // `Wd4,b2`, `Wd4`, `x e3Wg3`, `x d1Gd3Wd5`, `-`, with isolation captures optionally appended
 // for information (`Bd7,b2 x Wa1Wa2`).
 #pragma once

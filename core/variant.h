@@ -1,4 +1,4 @@
-// The four rule variants of RULES.md: board, initial pool and winning sets.
+// The four rule variants of docs/rules.md: board, initial pool and winning sets.
 #pragma once
 
 #include <array>

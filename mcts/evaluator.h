@@ -1,6 +1,6 @@
 // The search's view of a network: a batch of states in, for each a prior over its legal actions
 // and a value out. Batching, caching and symmetry randomisation are implementations or wrappers
-// of this one interface (STYLE.md: lc0's decorators); the search never knows which it talks to.
+// of this one interface (after lc0's backend decorators); the search never knows which it talks to.
 #pragma once
 
 #include <span>

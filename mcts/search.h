@@ -1,4 +1,4 @@
-// PUCT search over atomic actions (DESIGN.md, "Search and batching"), against an Evaluator.
+// PUCT search over atomic actions (docs/rules.md, "Atomic actions"), against an Evaluator.
 //
 // Values are kept per node from its viewer's side (mcts/node.h), so the sign flips only where
 // the player to move changes. Terminal states and draws by repetition are exact, and the

@@ -1,4 +1,4 @@
-// Every search parameter, documented where it is declared (STYLE.md: KataGo's searchparams.h).
+// Every search parameter, documented where it is declared (as in KataGo's searchparams.h).
 // The defaults are plain PUCT for play and analysis; self-play turns on the exploration and
 // training-efficiency options (noise, temperature, playout cap randomization, forced playouts)
 // from its config. Values typical for self-play are given in each comment.
@@ -69,7 +69,7 @@ struct SearchParams {
   // best child's; children left with one visit or less are dropped.
   bool prune_policy_target = true;
 
-  // --- Rollouts in the leaf value (AlphaGo's lambda mixing; DESIGN.md, "Search and batching").
+  // --- Rollouts in the leaf value (AlphaGo's lambda mixing).
 
   // Random playouts (State::play_random) from every leaf the evaluator is asked about; their
   // mean result, from the view of the leaf's mover, is mixed into the evaluator's value:

@@ -1,7 +1,7 @@
-// Self-play of many games at once on one thread (DESIGN.md, "Search and batching"): every
-// round, each game's search descends to the leaves it needs evaluated, all of them go to one
-// evaluator call, and each search takes its evaluations back. Two such batches on two threads
-// sharing one batching evaluator keep both cores and the network's batches full.
+// Self-play of many games at once on one thread: every round, each game's search descends to
+// the leaves it needs evaluated, all of them go to one evaluator call, and each search takes its
+// evaluations back. Two such batches on two threads sharing one batching evaluator keep both
+// cores and the network's batches full.
 #pragma once
 
 #include <cstdint>

@@ -27,7 +27,7 @@ TEST(Board, SymmetryGroupSizes) {
 TEST(Board, NeighboursFollowRulesMd) {
   const Board& b = Board::rings37();
   auto cell = [&](const char* label) { return *b.parse_cell(label); };
-  // b3, c3, d3 lie on one line; so do g1, f1, e1 (RULES.md).
+  // b3, c3, d3 lie on one line; so do g1, f1, e1 (docs/rules.md).
   bool line = false;
   for (int d = 0; d < kDirections; ++d)
     line |= b.landing(cell("b3"), d) == cell("d3") && b.neighbour(cell("b3"), d) == cell("c3");

@@ -1,4 +1,4 @@
-// Text formats of RULES.md and docs/formats.md: GIPF turn notation (core/turn.h) and position
+// Text formats of docs/rules.md and docs/formats.md: GIPF turn notation (core/turn.h) and position
 // strings (core/position.h), with the errors they raise on bad input.
 #include <gtest/gtest.h>
 
@@ -99,7 +99,7 @@ TEST(Notation, IsolationSuffix) {
 
 TEST(Notation, IsolationSuffixListsThePlacedMarbleItFills) {
   // B on b2 fills the cut-off group a1 a2 b1 b2: the mover wins all four marbles by isolation
-  // (RULES.md), so the suffix, which lists the marbles won by isolation, names B b2 too.
+  // (docs/rules.md), so the suffix, which lists the marbles won by isolation, names B b2 too.
   State s = parse_position_string(kCorners);
   Turn turn{{act(s, "place B b2"), act(s, "remove d7")}};
   State after = s;

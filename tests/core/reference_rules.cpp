@@ -50,7 +50,7 @@ void end_turn(Position& p) {
   p.to_move = 1 - p.to_move;
 }
 
-// Isolation, then the full-board win (RULES.md): with no vacant ring left the whole board was
+// Isolation, then the full-board win (docs/rules.md): with no vacant ring left the whole board was
 // one full group, so isolation took it all and no ring remains.
 void end_placement_turn(Position& p) {
   for (const std::vector<int>& group : full_groups(p)) {

@@ -1,4 +1,4 @@
-// A slow, obviously correct second implementation of RULES.md, for cross-checking the engine
+// A slow, obviously correct second implementation of docs/rules.md, for cross-checking the engine
 // (lc0-style perft with a check at every node). It keeps one entry per cell and walks the board
 // with plain loops, using only Board::neighbour, Board::landing and the State's public getters;
 // it shares no code with State's bit masks (no free_rings, has_capture, legal_actions, is_win).
@@ -38,7 +38,7 @@ Position from_state(const State& state);
 // Empty when `actual` holds exactly `expected`; otherwise names the first difference.
 std::string difference(const Position& expected, const State& actual);
 
-// Does `captured` meet one of the variant's winning sets (RULES.md table)?
+// Does `captured` meet one of the variant's winning sets (docs/rules.md table)?
 bool meets_winning_set(const Variant& variant, const Counts& captured);
 
 // A vacant ring with two neighbour positions in directions d and d+1 that both hold no ring.

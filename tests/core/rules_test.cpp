@@ -1,4 +1,4 @@
-// One test per rule of RULES.md on hand-built positions, then the notation (core/turn.h) and
+// One test per rule of docs/rules.md on hand-built positions, then the notation (core/turn.h) and
 // position strings (core/position.h). Positions are drawn on the 37-ring board unless said.
 #include <gtest/gtest.h>
 
@@ -342,7 +342,7 @@ TEST(Repetition, TheThirdOccurrenceIsADraw) {
   EXPECT_FALSE(game.state().is_terminal());  // the state alone does not know its history
 }
 
-// RULES.md's table, written out independently of Variant.
+// docs/rules.md's table, written out independently of Variant.
 struct WinningSets {
   const Variant* variant;
   Counts single;
