@@ -16,7 +16,7 @@ SPEC.yaml (configs/experiments/ has examples; every key but `arms` has a default
   visits: 200                   # visits per decision of the networks (equal visits)
   time_per_move_ms: 0           # > 0: the final nets also play rollout:auto at this time per turn
   head_to_head_games: 200       # games between the final nets of each pair of arms
-  threads: 2                    # games at once in the matches
+  threads: 8                    # games at once in the matches (their evaluations share batches)
   seed: 31
   arms:                         # name: {config key: value, ...} (the --set lines)
     A-default: {}
@@ -49,7 +49,7 @@ DEFAULTS = {
     "visits": 200,
     "time_per_move_ms": 0,
     "head_to_head_games": 200,
-    "threads": 2,
+    "threads": 8,
     "seed": 31,
 }
 CORES = os.cpu_count() or 1
@@ -168,7 +168,7 @@ def throughput(run_dir):
 ARENA_LINE = re.compile(r": W (\d+) D (\d+) L (\d+), score")
 
 
-def play(spec, zertz, out, a, b, games, extra=()):
+def play(spec, zertz, out, a, b, games, extra=(), threads=None):
     """Plays a match (or reads it from results.jsonl) and returns its W/D/L from a's side."""
     key = {"a": a, "b": b, "games": games, "visits": spec["visits"], "extra": list(extra)}
     results = os.path.join(out, "results.jsonl")
@@ -176,7 +176,7 @@ def play(spec, zertz, out, a, b, games, extra=()):
         if all(line.get(k) == v for k, v in key.items()):
             return line
     command = [zertz, "arena", a, b, "--games", str(games), "--visits", str(spec["visits"]),
-               "--threads", str(spec["threads"]), "--seed", str(spec["seed"]), "--out",
+               "--threads", str(threads or spec["threads"]), "--seed", str(spec["seed"]), "--out",
                os.path.join(out, "arena"), *extra]
     print("  " + " ".join(command), flush=True)
     started = time.time()
@@ -312,8 +312,9 @@ def main():
                                  checkpoint=os.path.basename(checkpoint), elapsed=elapsed))
             if minutes == last and spec["time_per_move_ms"] > 0:
                 clock = ["--variant", variant, "--time-per-move", str(spec["time_per_move_ms"])]
+                # One game per core: neither side gets more of the machine (docs/evaluation.md).
                 line = play(spec, zertz, out, checkpoint, "rollout:auto", spec["final_games"],
-                            clock)
+                            clock, threads=CORES)
                 summaries[arm]["equal_time"] = describe(line)
 
     head_to_head = []
