@@ -115,13 +115,13 @@ std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed,
             "player 'rollout:auto' plays for a time per move: give one (--time-per-move)");
       }
       budget.time_per_turn_ms = time_per_turn_ms;
-      return std::make_unique<SearchPlayer>(std::string(spec), uniform_evaluator(),
-                                            rollout_search_params(), budget, seed);
+    } else {
+      auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), budget.visits);
+      if (error != std::errc() || end != count.data() + count.size() || budget.visits < 1) {
+        budget.visits = 0;
+      }
     }
-    int playouts = 0;
-    auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), playouts);
-    if (error == std::errc() && end == count.data() + count.size() && playouts >= 1) {
-      budget.visits = playouts;
+    if (budget.time_per_turn_ms > 0 || budget.visits > 0) {
       return std::make_unique<SearchPlayer>(std::string(spec), uniform_evaluator(),
                                             rollout_search_params(), budget, seed);
     }
