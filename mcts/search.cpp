@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "mcts/dirichlet.h"
+#include "mcts/gumbel.h"
 
 namespace zertz::mcts {
 
@@ -63,6 +64,7 @@ Search::~Search() = default;
 void Search::new_root(int viewer) {
   tree_.reset(viewer);
   root_raw_priors_.clear();
+  gumbel_ready_ = false;
 }
 
 void Search::set_root(const State& state, const RepetitionTracker& history) {
@@ -76,7 +78,8 @@ void Search::play(Action action) {
   root_state_.apply(action);
   root_history_.record(mover, root_state_);
   const Node& root = tree_.root();
-  if (params_.reuse_tree && root.is_expanded()) {
+  // A Gumbel search's tree holds the visits of its halving schedule, not a search to go on with.
+  if (params_.reuse_tree && !params_.gumbel_root && root.is_expanded()) {
     for (const Node& child : root.children()) {
       if (child.action() != action) continue;
       tree_.promote(child);
@@ -150,7 +153,7 @@ void Search::begin(int visits, bool full, Rng& rng) {
   if (params_.leaf_rollouts > 0) {
     for (auto& worker : workers_) worker->playouts = Rng(rng.next());
   }
-  if (full && params_.dirichlet_epsilon > 0.0f) {
+  if (full && params_.dirichlet_epsilon > 0.0f && !params_.gumbel_root) {
     ActionList legal;
     root_state_.legal_actions(legal);
     if (legal.size > 0) {
@@ -160,6 +163,24 @@ void Search::begin(int visits, bool full, Rng& rng) {
     }
   }
   if (tree_.root().is_expanded()) mix_root_noise(tree_.root().children());
+  if (params_.gumbel_root) {
+    // Drawn only when used, like the playouts' generator.
+    gumbel_seed_ = params_.gumbel_noise ? rng.next() | 1 : 0;
+    gumbel_ready_ = false;
+    if (tree_.root().is_expanded()) prepare_gumbel_root(tree_.root().children());
+  }
+}
+
+void Search::prepare_gumbel_root(std::span<const Node> children) {
+  gumbel_noise_.assign(children.size(), 0.0f);
+  if (gumbel_seed_ != 0) {
+    Rng rng(gumbel_seed_);
+    for (float& g : gumbel_noise_) g = sample_gumbel(rng);
+  }
+  int considered = std::min(params_.gumbel_considered, static_cast<int>(children.size()));
+  int simulations = target_visits_ - static_cast<int>(std::max(1u, tree_.root().visits()));
+  considered_visits_ = considered_visit_sequence(considered, simulations);
+  gumbel_ready_ = true;
 }
 
 void Search::mix_root_noise(std::span<Node> children) {
@@ -239,7 +260,9 @@ Search::Descent Search::descend(Worker& worker, Leaf& leaf) {
         return Descent::kDone;
       }
       int mover = leaf.state.to_move();
-      Node& child = select_child(*node, mover, node == &tree_.root());
+      bool at_root = node == &tree_.root();
+      Node& child = at_root && gumbel_ready_ ? select_gumbel_child(*node, mover)
+                                             : select_child(*node, mover, at_root);
       leaf.state.apply(child.action());
       repeated = worker.repetition.record(mover, leaf.state);
       node = &child;
@@ -273,7 +296,7 @@ Node& Search::select_child(Node& node, int mover, bool at_root) const {
   float fpu_reduction = at_root ? params_.fpu_reduction_root : params_.fpu_reduction;
   float virtual_loss = params_.virtual_loss;
   // A child is forced while visits < sqrt(k * prior * parent visits).
-  bool forcing = at_root && full_ && params_.forced_playouts_k > 0.0f;
+  bool forcing = at_root && full_ && params_.forced_playouts_k > 0.0f && !params_.gumbel_root;
   float forced_scale = params_.forced_playouts_k * parent_visits;
 
   Node* best = nullptr;
@@ -319,6 +342,39 @@ Node& Search::select_child(Node& node, int mover, bool at_root) const {
   return best ? *best : children[0];
 }
 
+Node& Search::select_gumbel_child(Node& root, int mover) const {
+  std::span<Node> children = root.children();
+  std::size_t claimed = 0;
+  std::uint32_t max_visits = 0;
+  for (const Node& child : children) {
+    claimed += child.visits() + child.in_flight();
+    max_visits = std::max(max_visits, child.visits());
+  }
+  if (claimed >= considered_visits_.size()) return select_child(root, mover, /*at_root=*/true);
+  std::uint32_t wanted = considered_visits_[claimed];
+  Node* best = nullptr;
+  float best_score = -std::numeric_limits<float>::infinity();
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    Node& child = children[i];
+    Proven proven = child.proven();
+    if (proven == Proven::kWin) return child;
+    if (proven == Proven::kLoss || child.visits() + child.in_flight() != wanted) continue;
+    float q = (gumbel_child_value(child) + 1.0f) / 2.0f;
+    float score = gumbel_noise_[i] + std::log(std::max(child.prior(), 1e-12f)) +
+                  gumbel_sigma(q, max_visits, params_.gumbel_c_visit, params_.gumbel_c_scale);
+    if (score > best_score) {
+      best_score = score;
+      best = &child;
+    }
+  }
+  return best ? *best : select_child(root, mover, /*at_root=*/true);
+}
+
+float Search::gumbel_child_value(const Node& child) const {
+  if (child.proven() != Proven::kUnknown) return exact_value(child.proven());
+  return child.visits() > 0 ? static_cast<float>(child.mean_value()) : root_raw_value_;
+}
+
 void Search::complete(Worker& worker) {
   for (int i = 0; i < worker.num_leaves; ++i) {
     Leaf& leaf = worker.leaves[i];
@@ -328,6 +384,7 @@ void Search::complete(Worker& worker) {
       value = (1.0f - params_.rollout_weight) * value +
               params_.rollout_weight * playout_value(leaf.state, worker.playouts);
     }
+    if (leaf.path.size() == 1) root_raw_value_ = value;
     backup(leaf.path, leaf.state.to_move() == 0 ? value : -value);
   }
   worker.num_leaves = 0;
@@ -362,7 +419,10 @@ void Search::expand(Worker& worker, Leaf& leaf) {
     }
   }
   std::span<Node> expanded(children, static_cast<std::size_t>(count));
-  if (&node == &tree_.root()) mix_root_noise(expanded);
+  if (&node == &tree_.root()) {
+    mix_root_noise(expanded);
+    if (params_.gumbel_root) prepare_gumbel_root(expanded);
+  }
   node.finish_expansion(children, count);
 }
 
@@ -414,6 +474,11 @@ SearchResult Search::result(float temperature, Rng& rng) const {
   std::span<const Node> children = root.children();
   std::array<std::int16_t, kNumActionCodes> index_of;
   for (int i = 0; i < legal.size; ++i) index_of[legal[i].code()] = static_cast<std::int16_t>(i);
+  r.principal_variation = principal_variation(root);
+  if (gumbel_ready_) {
+    gumbel_result(children, index_of, r);
+    return r;
+  }
   std::vector<float> target =
       policy_target(children, params_, root.visits(), full_ && params_.prune_policy_target);
   for (std::size_t i = 0; i < children.size(); ++i) {
@@ -422,8 +487,50 @@ SearchResult Search::result(float temperature, Rng& rng) const {
     r.policy_target[at] = target[i];
   }
   r.chosen = choose_child(children, temperature, rng)->action();
-  r.principal_variation = principal_variation(root);
   return r;
+}
+
+void Search::gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
+                           SearchResult& r) const {
+  std::size_t n = children.size();
+  std::vector<float> priors(n), values(n);
+  std::vector<std::uint32_t> visits(n);
+  auto lost = std::make_unique<bool[]>(n);
+  std::uint32_t max_visits = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    priors[i] = children[i].prior();
+    values[i] = gumbel_child_value(children[i]);
+    visits[i] = children[i].visits();
+    lost[i] = children[i].proven() == Proven::kLoss;
+    max_visits = std::max(max_visits, visits[i]);
+    r.visits[index_of[children[i].action().code()]] = visits[i];
+  }
+  const Node* best = best_child(children);
+  std::span<const bool> excluded(lost.get(), n);
+  if (best->proven() == Proven::kWin || std::all_of(excluded.begin(), excluded.end(),
+                                                    [](bool l) { return l; })) {
+    r.policy_target[index_of[best->action().code()]] = 1.0f;
+    r.chosen = best->action();
+    return;
+  }
+  float unvisited = mixed_value(root_raw_value_, priors, values, visits);
+  std::vector<float> target = completed_q_policy(priors, values, visits, excluded, unvisited,
+                                                 params_.gumbel_c_visit, params_.gumbel_c_scale);
+  // Play the survivor of the halving: among the most visited, the best g + logit + sigma(q).
+  const Node* chosen = nullptr;
+  float chosen_score = -std::numeric_limits<float>::infinity();
+  for (std::size_t i = 0; i < n; ++i) {
+    r.policy_target[index_of[children[i].action().code()]] = target[i];
+    if (lost[i] || visits[i] != max_visits) continue;
+    float score = gumbel_noise_[i] + std::log(std::max(priors[i], 1e-12f)) +
+                  gumbel_sigma((values[i] + 1.0f) / 2.0f, max_visits, params_.gumbel_c_visit,
+                               params_.gumbel_c_scale);
+    if (score > chosen_score) {
+      chosen_score = score;
+      chosen = &children[i];
+    }
+  }
+  r.chosen = (chosen ? chosen : best)->action();
 }
 
 }  // namespace zertz::mcts

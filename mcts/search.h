@@ -79,6 +79,17 @@ class Search {
   void complete(Worker& worker);
   Descent descend(Worker& worker, Leaf& leaf);
   Node& select_child(Node& node, int mover, bool at_root) const;
+  // Gumbel root (SearchParams::gumbel_root): the k-th simulation goes to the considered action
+  // with the visits the halving schedule names and the best g + logit + sigma(q); PUCT once
+  // the schedule is spent.
+  Node& select_gumbel_child(Node& root, int mover) const;
+  // Draws the root's Gumbel noise and the halving schedule, once its children exist.
+  void prepare_gumbel_root(std::span<const Node> children);
+  // A root child's value from the root mover's side; unvisited: the root's own evaluation.
+  float gumbel_child_value(const Node& child) const;
+  // The completed-Q policy target and the Gumbel choice, into `r` (SearchResult's order).
+  void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
+                     SearchResult& r) const;
   void expand(Worker& worker, Leaf& leaf);
   // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
   float playout_value(const State& state, Rng& rng) const;
@@ -102,6 +113,11 @@ class Search {
   bool full_ = true;
   std::vector<float> root_noise_;       // drawn at begin() for a full search, else empty
   std::vector<float> root_raw_priors_;  // the evaluator's priors of the root's children
+  std::uint64_t gumbel_seed_ = 0;       // 0: no Gumbel noise
+  bool gumbel_ready_ = false;
+  std::vector<float> gumbel_noise_;  // per root child, in the children's order
+  std::vector<std::uint32_t> considered_visits_;
+  float root_raw_value_ = 0.0f;  // the root's own (mixed) evaluation, from its mover's side
 };
 
 }  // namespace zertz::mcts

@@ -39,6 +39,9 @@ void SearchParams::validate() const {
   require(leaf_rollouts >= 0, "leaf_rollouts", ">= 0", leaf_rollouts);
   require(rollout_weight >= 0 && rollout_weight <= 1, "rollout_weight", "in [0, 1]",
           rollout_weight);
+  require(gumbel_considered >= 1, "gumbel_considered", ">= 1", gumbel_considered);
+  require(gumbel_c_visit >= 0, "gumbel_c_visit", ">= 0", gumbel_c_visit);
+  require(gumbel_c_scale >= 0, "gumbel_c_scale", ">= 0", gumbel_c_scale);
   require(threads >= 1, "threads", ">= 1", threads);
   require(leaves_per_batch >= 1, "leaves_per_batch", ">= 1", leaves_per_batch);
   // Visits in flight through one node are counted in 16 bits.

@@ -80,6 +80,23 @@ struct SearchParams {
   // Share of the playouts' mean in the leaf value; 1 ignores the evaluator's value.
   float rollout_weight = 0.5f;
 
+  // --- Gumbel root search (mcts/gumbel.h), instead of PUCT at the root.
+
+  // The root samples gumbel_considered actions by Gumbel-top-k on its priors, shares the
+  // visits among them by sequential halving and plays the survivor; the policy target is the
+  // completed-Q improved policy rather than the visit counts. Dirichlet noise, forced playouts,
+  // the move temperature and tree reuse are then off: the Gumbel noise does their work. PUCT
+  // still chooses below the root.
+  bool gumbel_root = false;
+  // Draw the Gumbel noise (self-play); false considers the top actions by prior (play).
+  bool gumbel_noise = false;
+  // Actions sampled at the root (m); 16 in the paper for Go and in MiniZero.
+  int gumbel_considered = 16;
+  // sigma(q) = (c_visit + max visits) * c_scale * q, q in [0, 1]: how much a value weighs
+  // against the logits. 50 and 1 in the paper.
+  float gumbel_c_visit = 50.0f;
+  float gumbel_c_scale = 1.0f;
+
   // --- Tree and threads.
 
   // Keep the chosen child's subtree as the next search's tree.

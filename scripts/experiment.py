@@ -16,6 +16,7 @@ SPEC.yaml (configs/experiments/ has examples; every key but `arms` has a default
   visits: 200                   # visits per decision of the networks (equal visits)
   time_per_move_ms: 0           # > 0: the final nets also play rollout:auto at this time per turn
   head_to_head_games: 200       # games between the final nets of each pair of arms
+  head_to_head: [[B, A]]        # the pairs that play (default: every pair)
   threads: 8                    # games at once in the matches (their evaluations share batches)
   seed: 31
   arms:                         # name: {config key: value, ...} (the --set lines)
@@ -49,6 +50,7 @@ DEFAULTS = {
     "visits": 200,
     "time_per_move_ms": 0,
     "head_to_head_games": 200,
+    "head_to_head": None,
     "threads": 8,
     "seed": 31,
 }
@@ -77,6 +79,12 @@ def load_spec(path):
     spec.setdefault("name", os.path.splitext(os.path.basename(path))[0])
     if spec["eval_minutes"] is None:
         spec["eval_minutes"] = [spec["minutes"]]
+    if spec["head_to_head"] is not None:
+        pairs = spec["head_to_head"]
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(a in spec["arms"] for a in p)
+                for p in pairs):
+            fail(f"{path}: head_to_head: expected a list of [arm, arm] pairs of the spec's arms")
     for arm, sets in spec["arms"].items():
         if sets is None:
             spec["arms"][arm] = {}
@@ -319,8 +327,11 @@ def main():
 
     head_to_head = []
     arms = [a for a in spec["arms"] if a in finals]
-    for i, a in enumerate(arms):
-        for b in arms[i + 1:]:
+    pairs = spec["head_to_head"]
+    if pairs is None:
+        pairs = [[a, b] for i, a in enumerate(arms) for b in arms[i + 1:]]
+    for a, b in pairs:
+        if a in finals and b in finals:
             variant = yaml.safe_load(open(os.path.join(out, "arms", a, "config.yaml")))["run"][
                 "variant"]
             line = play(spec, zertz, out, finals[a], finals[b], spec["head_to_head_games"],

@@ -52,6 +52,10 @@ const std::vector<KeySpec>& config_schema() {
       flag("selfplay.reuse_tree", true),
       integer("selfplay.leaf_rollouts", 0, 0, 10000),
       number("selfplay.rollout_weight", "0.5", 0, 1),
+      flag("selfplay.gumbel", false),
+      integer("selfplay.gumbel_considered", 16, 1, 1000),
+      number("selfplay.gumbel_c_visit", "50", 0, 100000),
+      number("selfplay.gumbel_c_scale", "1", 0, 1000),
       integer("selfplay.max_turns", 200, 0, 100000),
       integer("selfplay.games_per_shard", 50, 1, 100000),
 

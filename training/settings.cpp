@@ -32,6 +32,11 @@ TrainingSettings settings_from_config(const Config& c) {
   p.reuse_tree = c.get_bool("selfplay.reuse_tree");
   p.leaf_rollouts = c.get_int("selfplay.leaf_rollouts");
   p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
+  p.gumbel_root = c.get_bool("selfplay.gumbel");
+  p.gumbel_noise = p.gumbel_root;
+  p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
+  p.gumbel_c_visit = static_cast<float>(c.get_double("selfplay.gumbel_c_visit"));
+  p.gumbel_c_scale = static_cast<float>(c.get_double("selfplay.gumbel_c_scale"));
   try {
     p.validate();
   } catch (const std::exception& e) {
