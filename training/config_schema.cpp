@@ -33,6 +33,8 @@ const std::vector<KeySpec>& config_schema() {
       number("run.progress_seconds", "10", 0.1, 3600),
 
       choice("model.size", "small", {"tiny", "small", "medium", "large"}),
+      integer("model.blocks", 0, 0, 64),
+      integer("model.channels", 0, 0, 1024),
 
       integer("selfplay.threads", 1, 1, 256),
       integer("selfplay.games_in_flight", 48, 1, 4096),

@@ -13,6 +13,12 @@ TrainingSettings settings_from_config(const Config& c) {
   s.time_budget_seconds = 60.0 * c.get_double("run.time_budget_minutes");
   s.progress_seconds = c.get_double("run.progress_seconds");
   s.model = nn::ModelConfig::named(c.get_string("model.size"));
+  // A size's tower can be reshaped (the heads keep the size's widths); checkpoints record
+  // the whole shape, so a reshaped net loads anywhere.
+  int blocks = c.get_int("model.blocks"), channels = c.get_int("model.channels");
+  if (blocks > 0) s.model.blocks = blocks;
+  if (channels > 0) s.model.channels = channels;
+  if (blocks > 0 || channels > 0) s.model.name = "custom";
 
   mcts::SearchParams& p = s.selfplay.search;
   p.full_visits = c.get_int("selfplay.full_visits");

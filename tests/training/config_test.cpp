@@ -99,6 +99,20 @@ TEST(Config, ContradictionsAreRefused) {
   EXPECT_THROW(settings_from_config(config), ConfigError);
 }
 
+TEST(Config, ModelBlocksAndChannelsReshapeTheSizesTower) {
+  Config config = Config::parse("model:\n  size: small\n  blocks: 4\n", "test.yaml");
+  nn::ModelConfig model = settings_from_config(config).model;
+  EXPECT_EQ(model.blocks, 4);
+  EXPECT_EQ(model.channels, nn::ModelConfig::named("small").channels);
+  EXPECT_EQ(model.name, "custom");
+  config.set("model.channels", "32", "--set");
+  model = settings_from_config(config).model;
+  EXPECT_EQ(model.blocks, 4);
+  EXPECT_EQ(model.channels, 32);
+  EXPECT_EQ(model.value_hidden, nn::ModelConfig::named("small").value_hidden);
+  EXPECT_EQ(settings_from_config(Config()).model, nn::ModelConfig::named("small"));
+}
+
 TEST(Config, ResolvedYamlRoundTripsWithOverrides) {
   Config config = Config::parse("model:\n  size: tiny\n", "test.yaml");
   config.set("selfplay.full_visits", "33", "--set");
