@@ -106,7 +106,9 @@ TrainingSettings settings_from_config(const Config& c) {
 
 mcts::SearchParams trained_search(const std::string& config_text, const std::string& source) {
   mcts::SearchParams params;
-  if (config_text.empty()) return params;
+  // A run from before leaf playouts existed has no such key: it searched without them,
+  // whatever today's default says.
+  if (config_text.find("leaf_rollouts:") == std::string::npos) return params;
   Config config = Config::parse(config_text, source);
   params.leaf_rollouts = config.get_int("selfplay.leaf_rollouts");
   params.rollout_weight = static_cast<float>(config.get_double("selfplay.rollout_weight"));

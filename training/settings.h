@@ -41,8 +41,9 @@ struct TrainingSettings {
 TrainingSettings settings_from_config(const Config& config);
 
 // The search settings a network was trained with that its players keep (the leaf playouts),
-// from its run's resolved config (a checkpoint's config_text); defaults when `config_text` is
-// empty. Throws ConfigError naming `source` when the text is not a valid config.
+// from its run's resolved config (a checkpoint's config_text); none when the text has no
+// selfplay.leaf_rollouts (empty, or from before they existed). Throws ConfigError naming
+// `source` when the text is not a valid config.
 mcts::SearchParams trained_search(const std::string& config_text, const std::string& source);
 
 }  // namespace zertz::training

@@ -78,6 +78,11 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   }
   spec.name = (dir / "bare.ckpt").string();
   EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 0);
+  // A run from before leaf playouts existed searched without them, whatever today's default.
+  info.config_text = "selfplay:\n  full_visits: 40\n";
+  save_checkpoint((dir / "old.ckpt").string(), info, net, nullptr);
+  spec.name = (dir / "old.ckpt").string();
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 0);
   spec.name = (dir / "trained.ckpt").string();  // the spec's settings win
   spec.leaf_rollouts = 3;
   spec.rollout_weight = 1.0f;
