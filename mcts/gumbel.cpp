@@ -38,6 +38,12 @@ float gumbel_sigma(float normalised_q, std::uint32_t max_visits, float c_visit, 
   return (c_visit + static_cast<float>(max_visits)) * c_scale * normalised_q;
 }
 
+float improved_logit(float prior, float value, std::uint32_t max_visits, float c_visit,
+                     float c_scale) {
+  return std::log(std::max(prior, 1e-12f)) +
+         gumbel_sigma((value + 1.0f) / 2.0f, max_visits, c_visit, c_scale);
+}
+
 float mixed_value(float raw_value, std::span<const float> priors, std::span<const float> values,
                   std::span<const std::uint32_t> visits) {
   double total_visits = 0.0, prior_mass = 0.0, weighted = 0.0;
@@ -64,8 +70,7 @@ std::vector<float> completed_q_policy(std::span<const float> priors, std::span<c
   for (std::size_t i = 0; i < n; ++i) {
     if (excluded[i]) continue;
     float q = visits[i] > 0 ? values[i] : unvisited_value;
-    logits[i] = std::log(std::max(priors[i], 1e-12f)) +
-                gumbel_sigma((q + 1.0f) / 2.0f, max_visits, c_visit, c_scale);
+    logits[i] = improved_logit(priors[i], q, max_visits, c_visit, c_scale);
     top = std::max(top, logits[i]);
   }
   if (!std::isfinite(top)) return policy;

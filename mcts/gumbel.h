@@ -28,6 +28,11 @@ float sample_gumbel(Rng& rng);
 // a value carries against the logits grows with the search's depth of evidence.
 float gumbel_sigma(float normalised_q, std::uint32_t max_visits, float c_visit, float c_scale);
 
+// log prior + sigma(q) for a value in [-1, 1] from the root mover's side: the improved policy's
+// logit, and with Gumbel noise added the halving's ranking score.
+float improved_logit(float prior, float value, std::uint32_t max_visits, float c_visit,
+                     float c_scale);
+
 // The value standing in for an unvisited action (mctx's mixed value): the root's own value
 // mixed with the prior-weighted mean of the visited actions' values, weighted by their visits.
 // All values are from the root mover's side, in [-1, 1].

@@ -359,9 +359,9 @@ Node& Search::select_gumbel_child(Node& root, int mover) const {
     Proven proven = child.proven();
     if (proven == Proven::kWin) return child;
     if (proven == Proven::kLoss || child.visits() + child.in_flight() != wanted) continue;
-    float q = (gumbel_child_value(child) + 1.0f) / 2.0f;
-    float score = gumbel_noise_[i] + std::log(std::max(child.prior(), 1e-12f)) +
-                  gumbel_sigma(q, max_visits, params_.gumbel_c_visit, params_.gumbel_c_scale);
+    float score =
+        gumbel_noise_[i] + improved_logit(child.prior(), gumbel_child_value(child), max_visits,
+                                          params_.gumbel_c_visit, params_.gumbel_c_scale);
     if (score > best_score) {
       best_score = score;
       best = &child;
@@ -507,8 +507,8 @@ void Search::gumbel_result(std::span<const Node> children, std::span<const std::
   }
   const Node* best = best_child(children);
   std::span<const bool> excluded(lost.get(), n);
-  if (best->proven() == Proven::kWin || std::all_of(excluded.begin(), excluded.end(),
-                                                    [](bool l) { return l; })) {
+  if (best->proven() == Proven::kWin ||
+      std::all_of(excluded.begin(), excluded.end(), [](bool l) { return l; })) {
     r.policy_target[index_of[best->action().code()]] = 1.0f;
     r.chosen = best->action();
     return;
@@ -522,9 +522,8 @@ void Search::gumbel_result(std::span<const Node> children, std::span<const std::
   for (std::size_t i = 0; i < n; ++i) {
     r.policy_target[index_of[children[i].action().code()]] = target[i];
     if (lost[i] || visits[i] != max_visits) continue;
-    float score = gumbel_noise_[i] + std::log(std::max(priors[i], 1e-12f)) +
-                  gumbel_sigma((values[i] + 1.0f) / 2.0f, max_visits, params_.gumbel_c_visit,
-                               params_.gumbel_c_scale);
+    float score = gumbel_noise_[i] + improved_logit(priors[i], values[i], max_visits,
+                                                    params_.gumbel_c_visit, params_.gumbel_c_scale);
     if (score > chosen_score) {
       chosen_score = score;
       chosen = &children[i];
