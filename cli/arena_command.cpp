@@ -55,6 +55,7 @@ int run_arena(const ArenaOptions& options) {
   arena.time_per_turn_ms = options.time_per_move_ms;
   arena.leaf_rollouts = options.leaf_rollouts;
   arena.rollout_weight = options.rollout_weight;
+  arena.search_overrides = options.search;
   arena.threads = options.threads;
   arena.seed = options.seed;
   arena.opening_actions = options.opening_actions;

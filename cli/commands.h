@@ -77,6 +77,26 @@ int run_bench_mcts(const BenchMctsOptions& options);
 // The network part of `bench mcts` (cli/bench_selfplay_network.cpp, which includes torch).
 void print_network_selfplay(const BenchMctsOptions& options);
 
+// `zertz heldout make` and `zertz heldout eval` (evaluation/heldout.h).
+struct HeldoutMakeCliOptions {
+  std::string variant = "basic";
+  int games = 100;
+  int play_visits = 400;
+  int search_visits = 5000;
+  int positions_per_game = 5;
+  int threads = 2;
+  std::uint64_t seed = 20261202;
+  std::string out;
+};
+int run_heldout_make(const HeldoutMakeCliOptions& options);
+
+struct HeldoutEvalOptions {
+  std::string network;  // a checkpoint or an exported model
+  std::string set;      // the held-out set (JSONL)
+  bool json = false;    // one JSON line of figures instead of the text report
+};
+int run_heldout_eval(const HeldoutEvalOptions& options);
+
 // `zertz train`: see training/train_loop.h (TrainOptions).
 int run_train(const std::string& config, const std::string& run_dir,
               const std::vector<std::string>& overrides);
@@ -88,6 +108,7 @@ struct ArenaOptions {
   int time_per_move_ms = 0;  // per turn of both sides; 0: visits
   std::optional<int> leaf_rollouts;
   std::optional<float> rollout_weight;
+  std::vector<std::string> search;  // "name=value" search settings of a network
   int threads = 4;
   std::string variant;  // empty: a checkpoint's, else tournament
   std::uint64_t seed = 1;

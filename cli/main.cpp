@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "core/variant.h"
+#include "mcts/search_overrides.h"
 
 int main(int argc, char** argv) {
   using namespace zertz::cli;
@@ -139,6 +140,9 @@ int main(int argc, char** argv) {
       ->add_option("--rollout-weight", arena.rollout_weight,
                    "Share of the playouts in a network's leaf value (default: as trained)")
       ->check(CLI::Range(0.0, 1.0));
+  arena_cmd->add_option("--search", arena.search,
+                        "A network's search setting, name=value (repeatable): " +
+                            zertz::mcts::search_override_names());
   arena_cmd->add_option("--threads", arena.threads, "Games played at once")
       ->check(CLI::Range(1, 1024));
   arena_cmd->add_option("--variant", arena.variant, "Rule variant (default: a checkpoint's)")
@@ -162,6 +166,36 @@ int main(int argc, char** argv) {
   ladder_cmd->add_option("--baseline", ladder.baseline, "Each checkpoint's baseline opponent");
   ladder_cmd->add_option("--seed", ladder.seed, "Random seed");
   ladder_cmd->add_flag("--no-play", ladder.no_play, "Only rate the games already played");
+
+  auto* heldout_cmd = app.add_subcommand("heldout", "Held-out positions: judge a network without matches");
+  heldout_cmd->require_subcommand(1);
+  HeldoutMakeCliOptions heldout_make;
+  auto* heldout_make_cmd =
+      heldout_cmd->add_subcommand("make", "Play rollout games and label positions by a deep search");
+  heldout_make_cmd->add_option("--out", heldout_make.out, "The set's file (JSONL)")->required();
+  heldout_make_cmd->add_option("--variant", heldout_make.variant, "Rule variant")
+      ->check(CLI::IsMember(variants));
+  heldout_make_cmd->add_option("--games", heldout_make.games, "Games to draw positions from")
+      ->check(CLI::Range(1, 1000000));
+  heldout_make_cmd->add_option("--play-visits", heldout_make.play_visits,
+                               "Playouts per decision of the players")
+      ->check(CLI::Range(1, 10000000));
+  heldout_make_cmd->add_option("--search-visits", heldout_make.search_visits,
+                               "Playouts per decision of the labelling search")
+      ->check(CLI::Range(1, 10000000));
+  heldout_make_cmd->add_option("--positions-per-game", heldout_make.positions_per_game,
+                               "Decisions drawn from each game")
+      ->check(CLI::Range(1, 10000));
+  heldout_make_cmd->add_option("--threads", heldout_make.threads, "Games played at once")
+      ->check(CLI::Range(1, 1024));
+  heldout_make_cmd->add_option("--seed", heldout_make.seed, "Random seed");
+  HeldoutEvalOptions heldout_eval;
+  auto* heldout_eval_cmd =
+      heldout_cmd->add_subcommand("eval", "A network's raw value and policy on a held-out set");
+  heldout_eval_cmd->add_option("network", heldout_eval.network, "A checkpoint or an exported model")
+      ->required();
+  heldout_eval_cmd->add_option("--set", heldout_eval.set, "The held-out set (JSONL)")->required();
+  heldout_eval_cmd->add_flag("--json", heldout_eval.json, "One JSON line of figures");
 
   EngineOptions engine;
   auto* engine_cmd = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout");
@@ -212,6 +246,8 @@ int main(int argc, char** argv) {
     if (*demo_cmd) return run_demo(demo);
     if (*arena_cmd) return run_arena(arena);
     if (*ladder_cmd) return run_ladder(ladder);
+    if (*heldout_make_cmd) return run_heldout_make(heldout_make);
+    if (*heldout_eval_cmd) return run_heldout_eval(heldout_eval);
     if (*engine_cmd) return run_engine(engine);
     if (*play_cmd) return run_play(play);
     if (*render_cmd) return run_render(render);

@@ -91,6 +91,8 @@ class Search {
   void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
                      SearchResult& r) const;
   void expand(Worker& worker, Leaf& leaf);
+  // Applies params_.prior_temperature to a new node's priors, in place.
+  void temper_priors(std::span<float> priors) const;
   // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
   float playout_value(const State& state, Rng& rng) const;
   void backup(std::span<Node* const> path, float value_for_first_player) const;

@@ -24,6 +24,7 @@ void SearchParams::validate() const {
   require(fpu_reduction >= 0, "fpu_reduction", ">= 0", fpu_reduction);
   require(fpu_reduction_root >= 0, "fpu_reduction_root", ">= 0", fpu_reduction_root);
   require(virtual_loss >= 0, "virtual_loss", ">= 0", virtual_loss);
+  require(prior_temperature > 0, "prior_temperature", "> 0", prior_temperature);
   require(dirichlet_epsilon >= 0 && dirichlet_epsilon <= 1, "dirichlet_epsilon", "in [0, 1]",
           dirichlet_epsilon);
   require(dirichlet_total_alpha > 0, "dirichlet_total_alpha", "> 0", dirichlet_total_alpha);

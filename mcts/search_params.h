@@ -28,6 +28,10 @@ struct SearchParams {
   // counts as a result of -virtual_loss for the chooser until it returns, steering concurrent
   // descents apart. 1 makes it a loss.
   float virtual_loss = 1.0f;
+  // Priors are the evaluator's raised to 1/prior_temperature and renormalised when a node is
+  // expanded (lc0's policy softmax temperature): above 1 flattens a network's sharp priors, so
+  // that the search looks wider than a young network would send it. 1 keeps them.
+  float prior_temperature = 1.0f;
 
   // --- Root noise (self-play).
 

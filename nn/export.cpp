@@ -168,10 +168,12 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
       {"search",
        {{"leaf_rollouts", search.leaf_rollouts},
         {"rollout_weight", search.rollout_weight},
+        {"prior_temperature", search.prior_temperature},
         {"note",
          "the search this network was trained with: the mean result of leaf_rollouts random "
          "playouts from each evaluated position (for its mover, win 1, loss -1) is mixed into "
-         "the value as (1 - rollout_weight) * (win - loss) + rollout_weight * playouts"}}},
+         "the value as (1 - rollout_weight) * (win - loss) + rollout_weight * playouts; the "
+         "priors are the policy raised to 1 / prior_temperature and renormalised"}}},
   };
   return doc.dump(2) + "\n";
 }
@@ -209,9 +211,12 @@ ExportedModel read_exported_model(const std::string& dir) {
     const nlohmann::json& search = meta["search"];
     model.leaf_rollouts = search.value("leaf_rollouts", 0);
     model.rollout_weight = search.value("rollout_weight", 0.5f);
-    if (model.leaf_rollouts < 0 || !(model.rollout_weight >= 0 && model.rollout_weight <= 1)) {
+    model.prior_temperature = search.value("prior_temperature", 1.0f);
+    if (model.leaf_rollouts < 0 || !(model.rollout_weight >= 0 && model.rollout_weight <= 1) ||
+        !(model.prior_temperature > 0)) {
       throw CheckpointError(json_path.string() +
-                            ": search.leaf_rollouts must be >= 0 and rollout_weight in [0, 1]");
+                            ": search.leaf_rollouts must be >= 0, rollout_weight in [0, 1] and "
+                            "prior_temperature > 0");
     }
   }
   return model;

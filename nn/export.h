@@ -36,6 +36,8 @@ struct ExportedModel {
   // The leaf playouts the network was trained with (model.json "search"; 0 when absent).
   int leaf_rollouts = 0;
   float rollout_weight = 0.5f;
+  // The prior temperature it searched with (SearchParams::prior_temperature; 1 when absent).
+  float prior_temperature = 1.0f;
 };
 ExportedModel read_exported_model(const std::string& dir);
 

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/utc_time.h"
 #include "mcts/players.h"
+#include "mcts/search_overrides.h"
 #include "nn/checkpoint.h"
 #include "training/player_factory.h"
 
@@ -61,20 +62,26 @@ int intra_op_threads_per_network(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-std::string player_label(const std::string& spec, int visits, int time_per_turn_ms) {
+std::string player_label(const std::string& spec, int visits, int time_per_turn_ms,
+                         const std::vector<std::string>& search_overrides) {
   std::string clock = "@" + std::to_string(time_per_turn_ms) + "ms";
   if (spec == "rollout:auto") return spec + clock;
   if (mcts::is_baseline_spec(spec)) return spec;
-  return fs::path(spec).stem().string() +
-         (time_per_turn_ms > 0 ? clock : "@" + std::to_string(visits));
+  std::string label = fs::path(spec).stem().string() +
+                      (time_per_turn_ms > 0 ? clock : "@" + std::to_string(visits));
+  // Another search is another player for the ladder.
+  for (const std::string& assignment : search_overrides) label += "," + assignment;
+  return label;
 }
 
 ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOptions& options) {
   ArenaReport report;
   check_spec(a);
   check_spec(b);
-  report.a = player_label(a, options.visits, options.time_per_turn_ms);
-  report.b = player_label(b, options.visits, options.time_per_turn_ms);
+  mcts::SearchParams checked;  // refused now, even when only baselines play
+  mcts::apply_search_overrides(checked, options.search_overrides);
+  report.a = player_label(a, options.visits, options.time_per_turn_ms, options.search_overrides);
+  report.b = player_label(b, options.visits, options.time_per_turn_ms, options.search_overrides);
   report.variant = variant_of(a, b, options.variant);
   const Variant* variant = Variant::find(report.variant);
   if (!variant) throw InputError("unknown variant '" + report.variant + "'");
@@ -85,7 +92,8 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                     options.device,
                     options.time_per_turn_ms,
                     options.leaf_rollouts,
-                    options.rollout_weight};
+                    options.rollout_weight,
+                    options.search_overrides};
   PlayerSpec spec_b = spec_a;
   spec_b.name = b;
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
@@ -124,6 +132,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                          {"variant", report.variant},
                          {"visits", options.visits},
                          {"time_per_turn_ms", options.time_per_turn_ms},
+                         {"search", options.search_overrides},
                          {"seed", options.seed},
                          {"opening_actions", options.opening_actions},
                          {"wins", report.result.wins},

@@ -26,6 +26,8 @@ struct ArenaOptions {
   // A network's leaf playouts; unset: as it was trained (training/player_factory.h).
   std::optional<int> leaf_rollouts;
   std::optional<float> rollout_weight;
+  // A network's search settings, "name=value" (mcts/search_overrides.h).
+  std::vector<std::string> search_overrides;
   int threads = 4;
   std::uint64_t seed = 1;
   int opening_actions = 2;
@@ -48,8 +50,10 @@ struct ArenaReport {
 
 // How results name a player: a baseline by its spec, a network by its file's stem and visit
 // count ("step-0000100@200"), since the same weights searching more are another player; with
-// a time per turn, a network or rollout:auto by that time ("step-0000100@100ms").
-std::string player_label(const std::string& spec, int visits, int time_per_turn_ms = 0);
+// a time per turn, a network or rollout:auto by that time ("step-0000100@100ms"); a network's
+// search settings follow ("step-0000100@200,cpuct=3").
+std::string player_label(const std::string& spec, int visits, int time_per_turn_ms = 0,
+                         const std::vector<std::string>& search_overrides = {});
 
 // Plays a against b and records the match. Throws InputError or nn::CheckpointError for a
 // player that cannot be made, std::runtime_error when a file cannot be written.

@@ -54,6 +54,7 @@ const std::vector<KeySpec>& config_schema() {
       flag("selfplay.reuse_tree", true),
       integer("selfplay.leaf_rollouts", 16, 0, 10000),
       number("selfplay.rollout_weight", "1", 0, 1),
+      number("selfplay.prior_temperature", "1", 0.01, 100),
       flag("selfplay.gumbel", true),
       integer("selfplay.gumbel_considered", 16, 1, 1000),
       number("selfplay.gumbel_c_visit", "50", 0, 100000),

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "mcts/search_overrides.h"
 #include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
@@ -39,6 +40,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
         std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
     params_.leaf_rollouts = exported.leaf_rollouts;
     params_.rollout_weight = exported.rollout_weight;
+    params_.prior_temperature = exported.prior_temperature;
     apply_overrides();
     return;
   }
@@ -54,6 +56,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   mcts::SearchParams trained = trained_search(info.config_text, spec.name);
   params_.leaf_rollouts = trained.leaf_rollouts;
   params_.rollout_weight = trained.rollout_weight;
+  params_.prior_temperature = trained.prior_temperature;
   apply_overrides();
 }
 
@@ -61,6 +64,7 @@ void PlayerFactory::apply_overrides() {
   if (spec_.leaf_rollouts) params_.leaf_rollouts = *spec_.leaf_rollouts;
   if (spec_.rollout_weight) params_.rollout_weight = *spec_.rollout_weight;
   params_.validate();
+  mcts::apply_search_overrides(params_, spec_.search_overrides);
 }
 
 PlayerFactory::~PlayerFactory() = default;

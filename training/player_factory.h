@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "mcts/evaluator.h"
 #include "mcts/players.h"
@@ -25,6 +26,8 @@ struct PlayerSpec {
   // network was trained (its checkpoint's config or its export's model.json).
   std::optional<int> leaf_rollouts;
   std::optional<float> rollout_weight;
+  // A network's search settings, "name=value" (mcts/search_overrides.h), applied last.
+  std::vector<std::string> search_overrides;
 };
 
 // A source of players for one variant; a network's weights and evaluator are loaded once and

@@ -38,6 +38,7 @@ TrainingSettings settings_from_config(const Config& c) {
   p.reuse_tree = c.get_bool("selfplay.reuse_tree");
   p.leaf_rollouts = c.get_int("selfplay.leaf_rollouts");
   p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
+  p.prior_temperature = static_cast<float>(c.get_double("selfplay.prior_temperature"));
   p.gumbel_root = c.get_bool("selfplay.gumbel");
   p.gumbel_noise = p.gumbel_root;
   p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
@@ -112,6 +113,10 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   Config config = Config::parse(config_text, source);
   params.leaf_rollouts = config.get_int("selfplay.leaf_rollouts");
   params.rollout_weight = static_cast<float>(config.get_double("selfplay.rollout_weight"));
+  // Likewise a run from before the prior temperature searched with its priors as they were.
+  if (config_text.find("prior_temperature:") != std::string::npos) {
+    params.prior_temperature = static_cast<float>(config.get_double("selfplay.prior_temperature"));
+  }
   return params;
 }
 

@@ -72,10 +72,11 @@ class TrainingRun {
   bool train_step();
   void save_checkpoint();
   void evaluate(int games);
-  // Evaluation games search as self-play does: with its leaf playouts.
-  void with_trained_rollouts(EvaluationSetup& setup) const {
+  // Evaluation games search as self-play does: with its leaf playouts and prior temperature.
+  void with_trained_search(EvaluationSetup& setup) const {
     setup.search.leaf_rollouts = s_.selfplay.search.leaf_rollouts;
     setup.search.rollout_weight = s_.selfplay.search.rollout_weight;
+    setup.search.prior_temperature = s_.selfplay.search.prior_temperature;
   }
   void accept_or_gate(const fs::path& checkpoint);
   void update_ladder_now();
@@ -214,7 +215,7 @@ void TrainingRun::accept_or_gate(const fs::path& checkpoint) {
     setup.intra_op_threads = s_.evaluator.intra_op_threads;
     setup.device = s_.evaluator.device;
     setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
-    with_trained_rollouts(setup);
+    with_trained_search(setup);
     MatchResult m =
         evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
     accept = m.score() >= s_.gating_threshold;
@@ -264,7 +265,7 @@ void TrainingRun::evaluate(int games) {
   setup.intra_op_threads = s_.evaluator.intra_op_threads;
   setup.device = s_.evaluator.device;
   setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
-  with_trained_rollouts(setup);
+  with_trained_search(setup);
   auto t = Clock::now();
   auto results =
       evaluate_network(*net_, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);

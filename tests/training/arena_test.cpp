@@ -90,6 +90,10 @@ TEST(Arena, NetworkMatchesRepeatOnAnyThreadCount) {
 TEST(Arena, LabelsNameNetworksByFileAndVisits) {
   EXPECT_EQ(player_label("rollout:50", 200), "rollout:50");
   EXPECT_EQ(player_label("runs/a/checkpoints/step-0000100.pt", 200), "step-0000100@200");
+  // Another search is another player; a baseline ignores a network's settings.
+  EXPECT_EQ(player_label("step-0000100.pt", 200, 0, {"cpuct=3", "prior_temperature=2"}),
+            "step-0000100@200,cpuct=3,prior_temperature=2");
+  EXPECT_EQ(player_label("rollout:50", 200, 0, {"cpuct=3"}), "rollout:50");
 }
 
 TEST(Arena, ALadderOfBaselinesPlaysTheMissingGamesAndRatesThem) {

@@ -57,11 +57,13 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   nn::CheckpointInfo info;
   info.model = net->config();
   info.variant = "basic";
-  info.config_text = "selfplay:\n  leaf_rollouts: 12\n  rollout_weight: 0.25\n";
+  info.config_text =
+      "selfplay:\n  leaf_rollouts: 12\n  rollout_weight: 0.25\n  prior_temperature: 1.75\n";
   save_checkpoint((dir / "trained.ckpt").string(), info, net, nullptr);
   mcts::SearchParams trained;
   trained.leaf_rollouts = 12;
   trained.rollout_weight = 0.25f;
+  trained.prior_temperature = 1.75f;
   nn::export_model(*net, Variant::basic(), 0, (dir / "export").string(), trained);
   info.config_text.clear();  // a checkpoint without a config searches with the network alone
   save_checkpoint((dir / "bare.ckpt").string(), info, net, nullptr);
@@ -74,6 +76,7 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
     PlayerFactory factory(spec, Variant::basic());
     EXPECT_EQ(factory.search_params().leaf_rollouts, 12) << model;
     EXPECT_FLOAT_EQ(factory.search_params().rollout_weight, 0.25f) << model;
+    EXPECT_FLOAT_EQ(factory.search_params().prior_temperature, 1.75f) << model;
     plays_legal_actions(factory, Variant::basic());
   }
   spec.name = (dir / "bare.ckpt").string();
@@ -83,12 +86,20 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   save_checkpoint((dir / "old.ckpt").string(), info, net, nullptr);
   spec.name = (dir / "old.ckpt").string();
   EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 0);
+  // ... and with its priors as they were.
+  info.config_text = "selfplay:\n  leaf_rollouts: 16\n  rollout_weight: 1\n";
+  save_checkpoint((dir / "before-temperature.ckpt").string(), info, net, nullptr);
+  spec.name = (dir / "before-temperature.ckpt").string();
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().prior_temperature, 1.0f);
   spec.name = (dir / "trained.ckpt").string();  // the spec's settings win
   spec.leaf_rollouts = 3;
   spec.rollout_weight = 1.0f;
+  spec.search_overrides = {"prior_temperature=3", "cpuct=2.5"};
   PlayerFactory overridden(spec, Variant::basic());
   EXPECT_EQ(overridden.search_params().leaf_rollouts, 3);
   EXPECT_FLOAT_EQ(overridden.search_params().rollout_weight, 1.0f);
+  EXPECT_FLOAT_EQ(overridden.search_params().prior_temperature, 3.0f);
+  EXPECT_FLOAT_EQ(overridden.search_params().cpuct, 2.5f);
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,94 @@
+// `zertz heldout make`: plays and labels a held-out set; `zertz heldout eval`: scores a
+// network's raw value and policy on it (evaluation/heldout.h).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "core/error.h"
+#include "evaluation/heldout.h"
+#include "training/player_factory.h"
+
+namespace zertz::cli {
+
+int run_heldout_make(const HeldoutMakeCliOptions& options) {
+  if (options.out.empty()) throw InputError("heldout make: give --out FILE.jsonl");
+  const Variant* variant = Variant::find(options.variant);
+  if (!variant) throw InputError("heldout make: unknown variant '" + options.variant + "'");
+  evaluation::HeldoutMakeOptions make;
+  make.variant = variant;
+  make.games = options.games;
+  make.play_visits = options.play_visits;
+  make.search_visits = options.search_visits;
+  make.positions_per_game = options.positions_per_game;
+  make.threads = options.threads;
+  make.seed = options.seed;
+  auto start = std::chrono::steady_clock::now(), last = start;
+  make.on_progress = [&](int games, int positions) {
+    auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::seconds(10) && games < options.games) return;
+    last = now;
+    double seconds = std::chrono::duration<double>(now - start).count();
+    std::fprintf(stderr, "  %d/%d games, %d positions, %.0f s, about %.0f s left\n", games,
+                 options.games, positions, seconds, seconds / games * (options.games - games));
+  };
+  std::vector<evaluation::HeldoutPosition> set = evaluation::make_heldout(make);
+  evaluation::write_heldout(options.out, set);
+  std::printf("heldout: %zu positions from %d %s games written to %s\n", set.size(), options.games,
+              variant->name.c_str(), options.out.c_str());
+  return 0;
+}
+
+int run_heldout_eval(const HeldoutEvalOptions& options) {
+  std::vector<evaluation::HeldoutPosition> set = evaluation::read_heldout(options.set);
+  if (set.empty()) throw InputError(options.set + ": the held-out set is empty");
+  training::PlayerSpec spec;
+  spec.name = options.network;
+  training::PlayerFactory factory(spec, set.front().state.variant());
+  if (!factory.evaluator()) {
+    throw InputError("heldout eval: '" + options.network + "' is not a network");
+  }
+  evaluation::HeldoutScore s = evaluation::score_heldout(set, *factory.evaluator());
+  const auto& temperatures = evaluation::HeldoutScore::kTemperatures;
+  const char* bins[] = {"1_2", "3_6", "7_14", "15_plus"};
+  if (options.json) {
+    nlohmann::json line = {{"positions", s.positions},
+                           {"value_mse", s.value_mse},
+                           {"value_sign", s.value_sign}};
+    for (std::size_t b = 0; b < s.value_sign_by_turns_left.size(); ++b) {
+      double v = s.value_sign_by_turns_left[b];
+      line[std::string("value_sign_") + bins[b]] = std::isnan(v) ? nlohmann::json() : nlohmann::json(v);
+    }
+    line["policy_xent"] = s.policy.cross_entropy;
+    line["policy_top1"] = s.policy.top1;
+    line["uniform_xent"] = s.uniform.cross_entropy;
+    line["uniform_top1"] = s.uniform.top1;
+    for (std::size_t t = 0; t < s.tempered.size(); ++t) {
+      char key[32];
+      std::snprintf(key, sizeof key, "policy_xent_t%g", temperatures[t]);
+      line[key] = s.tempered[t].cross_entropy;
+    }
+    std::printf("%s\n", line.dump().c_str());
+    return 0;
+  }
+  std::printf("heldout: %s on %s, %d positions\n", options.network.c_str(), options.set.c_str(),
+              s.positions);
+  std::printf("value: mse %.3f against results; names the winner in %.1f%% of decided games",
+              s.value_mse, 100 * s.value_sign);
+  std::printf(" (turns left 1-2 / 3-6 / 7-14 / 15+:");
+  for (double v : s.value_sign_by_turns_left) std::printf(" %.1f%%", 100 * v);
+  std::printf(")\n");
+  std::printf("policy: cross-entropy %.3f nats against the deep search (uniform %.3f); "
+              "top action %.1f%% (uniform %.1f%%)\n",
+              s.policy.cross_entropy, s.uniform.cross_entropy, 100 * s.policy.top1,
+              100 * s.uniform.top1);
+  std::printf("policy at prior temperature");
+  for (std::size_t t = 0; t < s.tempered.size(); ++t) {
+    std::printf(" %g: %.3f", temperatures[t], s.tempered[t].cross_entropy);
+  }
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace zertz::cli

@@ -1,0 +1,91 @@
+#include "mcts/search_overrides.h"
+
+#include <charconv>
+#include <string>
+#include <variant>
+
+#include "core/error.h"
+
+namespace zertz::mcts {
+
+namespace {
+
+struct Field {
+  const char* name;
+  std::variant<float SearchParams::*, int SearchParams::*, bool SearchParams::*> member;
+};
+
+// The parameters that change how a trained network plays; self-play's own options (noise,
+// temperature, playout caps) are the training config's.
+constexpr Field kFields[] = {
+    {"cpuct", &SearchParams::cpuct},
+    {"fpu_reduction", &SearchParams::fpu_reduction},
+    {"fpu_reduction_root", &SearchParams::fpu_reduction_root},
+    {"prior_temperature", &SearchParams::prior_temperature},
+    {"leaf_rollouts", &SearchParams::leaf_rollouts},
+    {"rollout_weight", &SearchParams::rollout_weight},
+    {"leaves_per_batch", &SearchParams::leaves_per_batch},
+    {"gumbel_root", &SearchParams::gumbel_root},
+    {"gumbel_considered", &SearchParams::gumbel_considered},
+};
+
+double parse_number(std::string_view text, std::string_view assignment) {
+  double value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    throw InputError("search setting '" + std::string(assignment) + "': '" + std::string(text) +
+                     "' is not a number");
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string search_override_names() {
+  std::string names;
+  for (const Field& field : kFields) names += (names.empty() ? "" : ", ") + std::string(field.name);
+  return names;
+}
+
+void apply_search_override(SearchParams& params, std::string_view assignment) {
+  std::size_t equals = assignment.find('=');
+  if (equals == std::string_view::npos) {
+    throw InputError("search setting '" + std::string(assignment) + "': expected name=value");
+  }
+  std::string_view name = assignment.substr(0, equals);
+  double value = parse_number(assignment.substr(equals + 1), assignment);
+  SearchParams changed = params;  // params stay as they were if the value is refused
+  for (const Field& field : kFields) {
+    if (name != field.name) continue;
+    std::visit(
+        [&](auto member) {
+          using Type = std::remove_reference_t<decltype(changed.*member)>;
+          if constexpr (std::is_same_v<Type, float>) {
+            changed.*member = static_cast<float>(value);
+          } else {
+            if (value != static_cast<double>(static_cast<int>(value)) ||
+                (std::is_same_v<Type, bool> && value != 0 && value != 1)) {
+              throw InputError("search setting '" + std::string(assignment) + "': expected " +
+                               (std::is_same_v<Type, bool> ? "0 or 1" : "a whole number"));
+            }
+            changed.*member = static_cast<Type>(value);
+          }
+        },
+        field.member);
+    try {
+      changed.validate();
+    } catch (const InputError& error) {
+      throw InputError("search setting '" + std::string(assignment) + "': " + error.what());
+    }
+    params = changed;
+    return;
+  }
+  throw InputError("search setting '" + std::string(assignment) + "': unknown name; expected one of " +
+                   search_override_names());
+}
+
+void apply_search_overrides(SearchParams& params, const std::vector<std::string>& assignments) {
+  for (const std::string& assignment : assignments) apply_search_override(params, assignment);
+}
+
+}  // namespace zertz::mcts
