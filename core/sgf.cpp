@@ -6,6 +6,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,89 @@ namespace {
 
 std::string seat_name(int seat) {
   return seat == 0 ? "P0" : "P1";
+}
+
+// Boardspace's step words: those of zertz/common/movespec.java and the standard ones of
+// online/game/commonMove.java (docs/boardspace-sgf.md lists them all). Its dictionary ignores
+// case, and the records of whole months (March to June 2022) write "rtob", "r-" and "done".
+enum class Word {
+  kStart,
+  kRtoB,
+  kRemoveRing,
+  kBtoB,
+  kBtoR,
+  kAddRing,
+  kRtoR,
+  kDone,
+  kReset,
+  kResign,
+  kWinOnTime,
+  kEdit,
+};
+
+struct PlayedWord {
+  std::string_view name;  // in lower case
+  Word word;
+};
+
+constexpr PlayedWord kPlayedWords[] = {
+    {"start", Word::kStart},   {"rtob", Word::kRtoB},           {"r-", Word::kRemoveRing},
+    {"btob", Word::kBtoB},     {"btor", Word::kBtoR},           {"r+", Word::kAddRing},
+    {"rtor", Word::kRtoR},     {"done", Word::kDone},           {"reset", Word::kReset},
+    {"resign", Word::kResign}, {"winontime", Word::kWinOnTime}, {"edit", Word::kEdit},
+};
+
+// The reasons for refusing a word that boardspace knows (docs/boardspace-sgf.md#step-vocabulary).
+constexpr std::string_view kNotPlayedInZertz = "is a step boardspace's ZERTZ board cannot play";
+constexpr std::string_view kUndoProtocol =
+    "belongs to boardspace's undo protocol, whose effect on the game the record does not show";
+constexpr std::string_view kNamesASeat = "names a seat, not a step";
+
+struct RefusedWord {
+  std::string_view name;  // in lower case
+  std::string_view category;
+  std::string_view reason;
+};
+
+constexpr RefusedWord kRefusedWords[] = {
+    {"setboard", kEdited, "sets up a board"},
+    {"swap", kUnsupported, "swaps the seats, which boardspace offers only in SU[Zertz+xx]"},
+    {"pass", kUnsupported, kNotPlayedInZertz},
+    {"nullmove", kUnsupported, kNotPlayedInZertz},
+    {"pick", kUnsupported, kNotPlayedInZertz},
+    {"pickb", kUnsupported, kNotPlayedInZertz},
+    {"offerdraw", kUnsupported, kNotPlayedInZertz},
+    {"acceptdraw", kUnsupported, kNotPlayedInZertz},
+    {"declinedraw", kUnsupported, kNotPlayedInZertz},
+    {"undo", kUnsupported, kUndoProtocol},
+    {"pleaseundo", kUnsupported, kUndoProtocol},
+    {"dontundo", kUnsupported, kUndoProtocol},
+    {"allowundo", kUnsupported, kUndoProtocol},
+    {"p0", kUnsupported, kNamesASeat},
+    {"p1", kUnsupported, kNamesASeat},
+};
+
+// The step's word as boardspace reads it; a word that cannot be imported is refused with its
+// reason.
+Word step_word(const Step& step) {
+  std::string name = lower_case(step.words[0]);
+  for (const PlayedWord& played : kPlayedWords) {
+    if (played.name == name) return played.word;
+  }
+  for (const RefusedWord& refused : kRefusedWords) {
+    if (refused.name == name) {
+      refuse(step.number, refused.category, step.describe() + " " + std::string(refused.reason));
+    }
+  }
+  refuse(step.number, kUnsupported, step.describe() + " is not a step boardspace knows");
+}
+
+// The seat that a Start step names: boardspace reads P0 and P1 in any case, or the bare number.
+std::optional<int> seat_word(const std::string& word) {
+  std::string name = lower_case(word);
+  if (name == "p0" || name == "0") return 0;
+  if (name == "p1" || name == "1") return 1;
+  return std::nullopt;
 }
 
 struct Placement {
@@ -64,6 +148,7 @@ class Importer {
   int cell_word(const Step& step, std::size_t at) const;
   int digit_word(const Step& step, std::size_t at, int max) const;
 
+  void play(const Step& step, Word word);
   void start(const Step& step);
   void place(const Step& step);
   void remove(const Step& step);
@@ -71,6 +156,8 @@ class Importer {
   void take_back(const Step& step);
   void put_back_ring(const Step& step);
   void move_between_racks(const Step& step);
+  void reset(const Step& step);
+  void resign(const Step& step);
   void end_by(const Step& step, int winner_seat, const char* termination);
   bool open_turn(const Step& step, bool continues_turn);
   bool turn_complete() const;
@@ -124,46 +211,8 @@ GameRecord Importer::run(const std::vector<Step>& steps) {
     // Boardspace leaves a finished game in its game-over state and replays whatever follows
     // (old records continue with forced moves); our rules have ended the game, so it is ignored.
     if (game_.is_terminal() || end_step_) continue;
-    const std::string& word = step.words[0];
-    if (word.rfind("vcr:", 0) == 0 && step.seat < 0) continue;  // the viewer's scrolling
-    if (resigning_) {
-      // Resign waits for Done; Resign again takes it back, and so does any other step.
-      const Step& resign = *resigning_;
-      resigning_ = nullptr;
-      if (word == "Done") {
-        end_by(resign, 1 - resign.seat, "resignation");
-        continue;
-      }
-      if (word == "Resign") continue;
-    }
-    if (word == "Start") {
-      start(step);
-    } else if (word == "RtoB") {
-      place(step);
-    } else if (word == "R-") {
-      remove(step);
-    } else if (word == "BtoB") {
-      move_marble(step);
-    } else if (word == "BtoR") {
-      take_back(step);
-    } else if (word == "R+") {
-      put_back_ring(step);
-    } else if (word == "RtoR") {
-      move_between_racks(step);
-    } else if (word == "Done") {
-      commit(step);
-    } else if (word == "Resign" && step.seat >= 0) {
-      if (turn_.seat >= 0 && turn_.seat != step.seat) commit(step);
-      resigning_ = &step;
-    } else if (word == "WinOnTime" && step.seat >= 0) {
-      end_by(step, step.seat, "time");
-    } else if (word == "Edit") {
-      editing_ = true;
-    } else if (word == "SetBoard") {
-      refuse(step.number, kEdited, step.describe() + " sets up a board");
-    } else {
-      refuse(step.number, kUnsupported, step.describe() + " is not a step this importer knows");
-    }
+    if (step.words[0].rfind("vcr:", 0) == 0 && step.seat < 0) continue;  // the viewer's scrolling
+    play(step, step_word(step));
   }
   // A resignation still waiting for Done at the end stands: VV[1] records leave out Done.
   if (resigning_) end_by(*resigning_, 1 - resigning_->seat, "resignation");
@@ -182,12 +231,67 @@ GameRecord Importer::run(const std::vector<Step>& steps) {
   return record_;
 }
 
+// Plays one step. Only the players resign or win on time; the server writes neither.
+void Importer::play(const Step& step, Word word) {
+  if ((word == Word::kResign || word == Word::kWinOnTime) && step.seat < 0) {
+    refuse(step.number, kDamaged, step.describe() + " is a move by the server");
+  }
+  if (resigning_) {
+    // Resign waits for Done; Resign again takes it back, and so does any other step.
+    const Step& resigned = *resigning_;
+    resigning_ = nullptr;
+    if (word == Word::kDone) {
+      end_by(resigned, 1 - resigned.seat, "resignation");
+      return;
+    }
+    if (word == Word::kResign) return;
+  }
+  switch (word) {
+    case Word::kStart:
+      start(step);
+      break;
+    case Word::kRtoB:
+      place(step);
+      break;
+    case Word::kRemoveRing:
+      remove(step);
+      break;
+    case Word::kBtoB:
+      move_marble(step);
+      break;
+    case Word::kBtoR:
+      take_back(step);
+      break;
+    case Word::kAddRing:
+      put_back_ring(step);
+      break;
+    case Word::kRtoR:
+      move_between_racks(step);
+      break;
+    case Word::kDone:
+      commit(step);
+      break;
+    case Word::kReset:
+      reset(step);
+      break;
+    case Word::kResign:
+      resign(step);
+      break;
+    case Word::kWinOnTime:
+      end_by(step, step.seat, "time");
+      break;
+    case Word::kEdit:
+      editing_ = true;
+      break;
+  }
+}
+
 // Who moves first is decided by the first move: 78 VV[1] records write "Start" with the other
 // seat's name while the Start step's own seat makes the first move.
 void Importer::start(const Step& step) {
-  bool names_seat = step.words.size() == 2 && (step.words[1] == "P0" || step.words[1] == "P1");
-  if (!names_seat) refuse(step.number, kDamaged, step.describe() + " names no seat P0 or P1");
-  if (!moved_) start_seat_ = step.words[1][1] - '0';
+  std::optional<int> seat = step.words.size() == 2 ? seat_word(step.words[1]) : std::nullopt;
+  if (!seat) refuse(step.number, kDamaged, step.describe() + " names no seat P0 or P1");
+  if (!moved_) start_seat_ = *seat;
   editing_ = false;  // play resumes; refused already if anything was edited
 }
 
@@ -265,6 +369,22 @@ void Importer::move_between_racks(const Step& step) {
   refuse(step.number, moved_ ? kEdited : kHandicap,
          step.describe() + " moves a marble from rack " + std::to_string(from) + " to rack " +
              std::to_string(to));
+}
+
+// Reset abandons the turn in progress: boardspace's client takes back every step since the last
+// Done, Start or Edit, so a Reset right after a Done takes nothing back (every Reset seen in
+// boardspace's archive comes there). A Reset by the other seat ends the turn in progress first,
+// as any step of that seat does.
+void Importer::reset(const Step& step) {
+  if (turn_.seat >= 0 && turn_.seat != step.seat) commit(step);
+  turn_ = PendingTurn{};
+}
+
+// A Resign waits for Done (see play); one while the other seat's turn is in progress ends that
+// turn first.
+void Importer::resign(const Step& step) {
+  if (turn_.seat >= 0 && turn_.seat != step.seat) commit(step);
+  resigning_ = &step;
 }
 
 // Ends the game by resignation or time. A turn that the player who ends it had not confirmed is

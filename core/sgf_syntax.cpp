@@ -158,6 +158,13 @@ bool is_number(std::string_view s) {
   return true;
 }
 
+std::string lower_case(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char ch : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
 std::string iso_date(const std::string& text) {
   static constexpr std::array<std::string_view, 12> kMonths = {
       "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
@@ -169,10 +176,7 @@ std::string iso_date(const std::string& text) {
     } else if (is_number(word) && word.size() <= 2) {
       day = std::stoi(word);
     } else if (word.size() >= 3) {
-      std::string prefix;
-      for (char ch : word.substr(0, 3)) {
-        prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      }
+      std::string prefix = lower_case(std::string_view(word).substr(0, 3));
       for (int m = 0; m < 12; ++m) {
         if (prefix == kMonths[m]) month = m + 1;
       }
@@ -188,9 +192,7 @@ std::string iso_date(const std::string& text) {
 
 DeclaredResult parse_result(const std::string& text, const std::array<std::string, 2>& names) {
   DeclaredResult out;
-  std::string lower;
-  for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (lower.find("draw") != std::string::npos) {
+  if (lower_case(text).find("draw") != std::string::npos) {
     out.draw = true;
     return out;
   }

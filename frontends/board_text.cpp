@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "core/replay.h"
 
@@ -56,7 +58,7 @@ std::string draw_board(const State& state, bool colour) {
     top = std::max(top, half_row(board, cell));
     bottom = std::min(bottom, half_row(board, cell));
   }
-  std::string out;
+  std::vector<std::string> lines;
   for (int row = top; row >= bottom; --row) {
     std::string line;
     int width = 0;  // printed width so far (escape codes take none)
@@ -67,8 +69,16 @@ std::string draw_board(const State& state, bool colour) {
       width = x + static_cast<int>(board.label(cell).size()) + 1;
     }
     line.erase(line.find_last_not_of(' ') + 1);
-    out += line + "\n";
+    lines.push_back(line);
   }
+  // A row whose rings are all gone would print as an empty line, which ends an engine
+  // protocol answer early: rows at the edges go, one inside keeps its place as ".".
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  std::size_t first = 0;
+  while (first < lines.size() && lines[first].empty()) ++first;
+  std::string out;
+  for (std::size_t i = first; i < lines.size(); ++i)
+    out += (lines[i].empty() ? "." : lines[i]) + "\n";
   const char* marks[2] = {"", ""};
   if (!state.is_terminal()) marks[state.to_move()] = "   <- to move";
   out += "pool      " + counts_text(state.pool()) + "\n";

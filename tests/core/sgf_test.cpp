@@ -113,6 +113,80 @@ TEST(Sgf, TheTurnInProgressCanBeCorrected) {
             (std::vector<std::string>{"Wd2,a1", "Gd4,g1", "Bd1,a4", "x d1Wd3Gd5"}));
 }
 
+TEST(Sgf, StepWordsInAnyCaseMeanTheSame) {
+  // Boardspace reads its step words without regard to case; whole months wrote them in lower case.
+  std::string canonical = kOpening +
+                          "; P1[10 BtoB D 1 D 3]\n; P1[11 BtoB D 3 D 5]\n; P1[12 Done ]\n"
+                          "; P0[13 RtoB 2 0 B 2]\n; P0[14 R- G 4]\n; P0[15 Done ]\n"
+                          "; P1[16 Resign]\n; P1[17 Done]\n";
+  std::string lower =
+      "; P0[0 start p0]\n"
+      "; P0[1 rtob 2 0 D 2]TM[100]\n; P0[2 r- A 1]\n; P0[3 done ]\n"
+      "; P1[4 RTOB 2 1 D 4]\n; P1[5 r- G 1]\n; P1[6 DONE ]\n"
+      "; P0[7 rtob 2 2 D 1]\n; P0[8 r- A 4]\n; P0[9 done ]\n"
+      "; P1[10 btob D 1 D 3]\n; P1[11 bToB D 3 D 5]\n; P1[12 done ]\n"
+      "; P0[13 rtob 2 0 B 2]\n; P0[14 r- G 4]\n; P0[15 done ]\n"
+      "; P1[16 resign]\n; P1[17 done]\n";
+  const std::string result = "RE[Game won by alice]\n";
+  SgfImport expected = import_ok(record(canonical, result));
+  SgfImport imported = import_ok(record(lower, result));
+  EXPECT_EQ(format_record(imported.record), format_record(expected.record));
+  EXPECT_EQ(imported.record.turn_lines, expected.record.turn_lines);
+  EXPECT_EQ(imported.record.turns.size(), 5u);
+  EXPECT_EQ(imported.record.termination, "resignation");
+  // Corrections, rack noise, a win on time and a Start naming its seat by number.
+  SgfImport corrected =
+      import_ok(record("; P0[start 0]\n; P0[1 RtoB 2 2 C 2]\n; P0[2 r- B 5]\n; P0[3 btor C 2 2]\n"
+                       "; P0[4 rtob 2 0 D 2]\n; P0[5 r+ B 5]\n; P0[6 rtor 2 0 2]\n"
+                       "; P0[7 r- A 1]\n; P0[8 done]\n; P1[9 winontime]\n"));
+  EXPECT_EQ(corrected.record.turns, std::vector<std::string>{"Wd2,a1"});
+  EXPECT_EQ(corrected.record.result, "0-1");
+  EXPECT_EQ(corrected.record.termination, "time");
+}
+
+TEST(Sgf, ResetAbandonsTheTurnInProgress) {
+  // P0 places on c2 and removes b5, then resets and plays d2 and a1 instead: c2 is empty again.
+  SgfImport placed =
+      import_ok(record("; P0[1 RtoB 2 2 C 2]\n; P0[2 R- B 5]\n; P0[Reset]\n; P0[4 RtoB 2 0 D 2]\n"
+                       "; P0[5 R- A 1]\n; P0[6 Done]\n"
+                       "; P1[7 RtoB 2 1 C 2]\n; P1[8 R- B 5]\n; P1[9 Done]\n"));
+  EXPECT_EQ(placed.record.turns, (std::vector<std::string>{"Wd2,a1", "Gc2,b5"}));
+  // A whole capture reset at the end of the file, unconfirmed: it never happened.
+  SgfImport abandoned =
+      import_ok(record(kOpening + "; P1[10 BtoB D 1 D 3]\n; P1[11 BtoB D 3 D 5]\n; P1[reset]\n"));
+  EXPECT_EQ(abandoned.record.turns.size(), 3u);
+  // A jump reset: the chain starts again from d1.
+  SgfImport chain =
+      import_ok(record(kOpening + "; P1[10 BtoB D 1 D 3]\n; P1[Reset]\n; P1[12 BtoB D 1 D 3]\n"
+                                  "; P1[13 BtoB D 3 D 5]\n; P1[14 Done]\n"));
+  EXPECT_EQ(chain.record.turns.back(), "x d1Wd3Gd5");
+  EXPECT_EQ(chain.record.turns.size(), 4u);
+  // A Reset takes back a Resign waiting for Done, and the turn before it.
+  SgfImport unresigned =
+      import_ok(record(kOpening + "; P1[10 BtoB D 1 D 3]\n; P1[11 Resign]\n; P1[Reset]\n"
+                                  "; P1[13 BtoB D 1 D 3]\n; P1[14 BtoB D 3 D 5]\n; P1[15 Done]\n"));
+  EXPECT_EQ(unresigned.record.turns.back(), "x d1Wd3Gd5");
+  EXPECT_EQ(unresigned.record.termination, "unfinished");
+}
+
+TEST(Sgf, ResetAfterDoneTakesNothingBack) {
+  // Boardspace's Reset takes steps back only as far as the last Done.
+  const std::vector<std::string> expected = {"Wd2,a1", "Gd4,g1", "Bd1,a4", "x d1Wd3Gd5"};
+  const std::string chain = "; P1[11 BtoB D 1 D 3]\n; P1[12 BtoB D 3 D 5]\n; P1[13 Done]\n";
+  // By the player who has just confirmed a turn: that turn stands, so P1 can capture d2.
+  SgfImport own = import_ok(record(kOpening + "; P0[Reset]\n" + chain));
+  EXPECT_EQ(own.record.turns, expected);
+  // By the player to move, as in boardspace's own records.
+  SgfImport next = import_ok(record(kOpening + "; P1[Reset]\n" + chain));
+  EXPECT_EQ(next.record.turns, expected);
+  // Right after Start, and in a record without Done, where the other seat's Reset confirms the
+  // turn before it.
+  SgfImport old =
+      import_ok(record("; P0[Start P0]\n; P0[Reset]\n; P0[RtoB 2 0 D 2]\n; P0[R- A 1]\n"
+                       "; P1[Reset]\n; P1[RtoB 2 1 D 4]\n; P1[R- G 1]\n"));
+  EXPECT_EQ(old.record.turns, (std::vector<std::string>{"Wd2,a1", "Gd4,g1"}));
+}
+
 TEST(Sgf, OldRecordsWithoutDoneChangeTurnWithTheSeat) {
   // VV[1]: no Done; a Start written with the other seat's name while its own seat moves first.
   SgfImport imported =
@@ -183,6 +257,28 @@ TEST(Sgf, EditsAndHandicapsAreRefused) {
   expect_refused(record(kOpening + "; P1[10 BtoR D 2 1]\n"), "edited position: ", 11);
   // Edit with nothing after it changes nothing.
   import_ok(record(kOpening + "; P1[10 Edit]\n"));
+}
+
+TEST(Sgf, StepsThatMeanNothingInOurRulesAreRefusedWithTheirReason) {
+  expect_refused(record("; P0[1 Frobnicate]\n"),
+                 "unsupported step: step 1 P0[1 Frobnicate] is not a step boardspace knows", 1);
+  expect_refused(record(kOpening + "; P1[Swap]\n"),
+                 "unsupported step: step 11 P1[Swap] swaps the seats", 11);
+  expect_refused(record("; P0[1 pass]\n"),
+                 "unsupported step: step 1 P0[1 pass] is a step boardspace's ZERTZ board cannot "
+                 "play",
+                 1);
+  expect_refused(record(kOpening + "; P1[10 OfferDraw]\n"), "unsupported step: step 11 ", 11,
+                 "cannot play");
+  expect_refused(record(kOpening + "; P0[PleaseUndo]\n"), "unsupported step: step 11 ", 11,
+                 "undo protocol");
+  expect_refused(record("; P0[1 P1]\n"), "unsupported step: step 1 P0[1 P1] names a seat", 1);
+  expect_refused(record("; P0[1 setboard Zertz]\n"),
+                 "edited position: step 1 P0[1 setboard Zertz] sets up a board", 1);
+  expect_refused(record(kOpening + "; P-1[Resign]\n"),
+                 "damaged record: step 11 P-1[Resign] is a move by the server", 11);
+  // After the end of the game nothing is read, known or not.
+  import_ok(record(kOpening + "; P1[10 Resign]\n; P1[11 Done]\n; P0[12 Frobnicate]\n"));
 }
 
 TEST(Sgf, GarbageIsRefusedWithoutACrash) {

@@ -40,6 +40,22 @@ TEST(BoardText, ColourOnlyWhenAskedFor) {
   EXPECT_NE(coloured.find("\x1b[2ma1\x1b[0m"), std::string::npos);
 }
 
+// A program reading engine answers stops at the first empty line (docs/engine-protocol.md).
+TEST(BoardText, NoRowPrintsAsAnEmptyLine) {
+  // The top row (d7) and the row of b5, d6 and f5 are gone: the first is dropped, the second,
+  // between c6 e6 and a4 c5 e5 g4, keeps its place as ".".
+  State state = parse_position_string(
+      "tournament oooo/oooo./oooooo/ooooo../oooooo/oooo./oooo 6,8,10 0,0,0 0,0,0 1 turn 0");
+  std::string text = draw_board(state, false);
+  EXPECT_EQ(text.find("\n\n"), std::string::npos) << text;
+  EXPECT_EQ(text.substr(0, text.find("\n.\n a4")), "         c6      e6") << text;
+  EXPECT_EQ(text.find("d7"), std::string::npos) << text;
+  // A board with no rings left draws no rows at all.
+  State empty = parse_position_string(
+      "basic ..../...../....../......./....../...../.... 2,4,6 3,3,3 0,0,0 2 turn 0");
+  EXPECT_EQ(draw_board(empty, false).substr(0, 5), "pool ");
+}
+
 TEST(BoardText, FinishedGameShowsTheResult) {
   State state = parse_position_string(
       "basic ..../...../....../......./....../...../.... 2,4,6 3,3,3 0,0,0 2 turn 0");
