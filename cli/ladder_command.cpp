@@ -12,7 +12,8 @@ int run_ladder(const LadderOptions& options) {
   ladder.games_per_pair = options.games_per_pair;
   ladder.visits = options.visits;
   ladder.threads = options.threads;
-  ladder.baseline = options.baseline;
+  ladder.rungs = training::parse_ladder_rungs(options.rungs, "--rungs");
+  ladder.anchor = options.anchor;
   ladder.seed = options.seed;
   ladder.play = !options.no_play;
   ladder.plot_script = ZERTZ_PLOT_ELO_SCRIPT;
@@ -31,9 +32,14 @@ int run_ladder(const LadderOptions& options) {
     if (r.connected) {
       std::printf("%-24s %+8.0f %8.0f %8.0f\n", r.player.c_str(), r.elo, r.error95, r.games);
     } else {
-      std::printf("%-24s %8s %8s %8.0f  (no games linking it to random)\n", r.player.c_str(), "-",
-                  "-", r.games);
+      std::printf("%-24s %8s %8s %8.0f  (no games linking it to %s)\n", r.player.c_str(), "-", "-",
+                  r.games, ladder.anchor.c_str());
     }
+  }
+  for (const training::RungScore& rung : report.newest_against_rungs) {
+    training::ScoreInterval s = training::score_interval(rung.result);
+    std::printf("%s against %s: %.1f%% [%.1f, %.1f] (%.0f games)\n", report.newest.c_str(),
+                rung.rung.c_str(), 100 * s.score, 100 * s.low, 100 * s.high, rung.result.games());
   }
   std::printf("ratings written to %s\n", report.csv.c_str());
   if (!report.png.empty()) std::printf("plot written to %s\n", report.png.c_str());

@@ -163,28 +163,35 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 10000000));
   ladder_cmd->add_option("--threads", ladder.threads, "Games played at once")
       ->check(CLI::Range(1, 1024));
-  ladder_cmd->add_option("--baseline", ladder.baseline, "Each checkpoint's baseline opponent");
+  ladder_cmd->add_option(
+      "--rungs", ladder.rungs,
+      "Fixed opponents, weakest first, comma-separated (random, greedy, rollout:N)");
+  ladder_cmd->add_option("--anchor", ladder.anchor, "The rung rated 0");
   ladder_cmd->add_option("--seed", ladder.seed, "Random seed");
   ladder_cmd->add_flag("--no-play", ladder.no_play, "Only rate the games already played");
 
-  auto* heldout_cmd = app.add_subcommand("heldout", "Held-out positions: judge a network without matches");
+  auto* heldout_cmd =
+      app.add_subcommand("heldout", "Held-out positions: judge a network without matches");
   heldout_cmd->require_subcommand(1);
   HeldoutMakeCliOptions heldout_make;
-  auto* heldout_make_cmd =
-      heldout_cmd->add_subcommand("make", "Play rollout games and label positions by a deep search");
+  auto* heldout_make_cmd = heldout_cmd->add_subcommand(
+      "make", "Play rollout games and label positions by a deep search");
   heldout_make_cmd->add_option("--out", heldout_make.out, "The set's file (JSONL)")->required();
   heldout_make_cmd->add_option("--variant", heldout_make.variant, "Rule variant")
       ->check(CLI::IsMember(variants));
   heldout_make_cmd->add_option("--games", heldout_make.games, "Games to draw positions from")
       ->check(CLI::Range(1, 1000000));
-  heldout_make_cmd->add_option("--play-visits", heldout_make.play_visits,
-                               "Playouts per decision of the players")
+  heldout_make_cmd
+      ->add_option("--play-visits", heldout_make.play_visits,
+                   "Playouts per decision of the players")
       ->check(CLI::Range(1, 10000000));
-  heldout_make_cmd->add_option("--search-visits", heldout_make.search_visits,
-                               "Playouts per decision of the labelling search")
+  heldout_make_cmd
+      ->add_option("--search-visits", heldout_make.search_visits,
+                   "Playouts per decision of the labelling search")
       ->check(CLI::Range(1, 10000000));
-  heldout_make_cmd->add_option("--positions-per-game", heldout_make.positions_per_game,
-                               "Decisions drawn from each game")
+  heldout_make_cmd
+      ->add_option("--positions-per-game", heldout_make.positions_per_game,
+                   "Decisions drawn from each game")
       ->check(CLI::Range(1, 10000));
   heldout_make_cmd->add_option("--threads", heldout_make.threads, "Games played at once")
       ->check(CLI::Range(1, 1024));

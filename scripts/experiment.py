@@ -23,7 +23,8 @@ SPEC.yaml (configs/experiments/ has examples; every key but `arms` has a default
     A-default: {}
     B-rollouts: {selfplay.leaf_rollouts: 16}
 
-Writes DIR (default runs/experiments/NAME): arms/ARM/ (each arm's run directory), arena/
+Writes DIR (default runs/experiments/NAME): base-config.yaml and zertz (the config and the
+program every arm uses, copied at the first start), arms/ARM/ (each arm's run directory), arena/
 (every match, as zertz arena keeps them), results.jsonl (one line per match), table.md,
 table.csv and score.png (score against training time with 95% intervals). Running it again
 skips the arms already trained and the matches already played, so a killed lab resumes.
@@ -33,6 +34,7 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -118,12 +120,27 @@ def yaml_value(value):
     return str(value)
 
 
+def snapshot(spec, out, zertz):
+    """Every arm trains from the same config with the same program, even when the working tree
+    changes while the lab runs (or between a killed lab and its resumption): both are copied
+    into DIR at the first start and used from there. Returns the program's copy."""
+    config = os.path.join(out, "base-config.yaml")
+    program = os.path.join(out, "zertz")
+    for source, copy in [(os.path.join(ROOT, spec["config"]), config), (zertz, program)]:
+        if not os.path.exists(copy):
+            shutil.copy2(source, copy + ".tmp")
+            os.replace(copy + ".tmp", copy)
+    print(f"config {config}, program {program} (copied at the lab's first start)", flush=True)
+    spec["config_snapshot"] = config
+    return program
+
+
 def train_arm(spec, zertz, run_dir, sets):
     log = os.path.join(run_dir, "log.txt")
     if os.path.exists(log) and "done:" in open(log).read():
         print(f"  {run_dir}: trained already")
         return
-    command = [zertz, "train", "--config", os.path.join(ROOT, spec["config"]), "--run-dir",
+    command = [zertz, "train", "--config", spec["config_snapshot"], "--run-dir",
                run_dir, "--set", f"run.time_budget_minutes={spec['minutes']}",
                "--set", "evaluation.every_checkpoints=0",
                "--set", "evaluation.ladder_every_checkpoints=0"]
@@ -287,6 +304,7 @@ def main():
     zertz = os.path.abspath(args.zertz)
     if not os.access(zertz, os.X_OK):
         fail(f"--zertz: {zertz} is not an executable (build first: scripts/build.sh)")
+    zertz = snapshot(spec, out, zertz)
 
     if not args.skip_training:
         for number, (arm, sets) in enumerate(spec["arms"].items(), 1):

@@ -23,20 +23,30 @@ class ShardError(Exception):
 
 
 def read_shard(path):
-    """The games of one shard: dicts with variant, outcome, capped, repetition, decisions."""
+    """The games of one shard (one or more blocks): dicts with variant, outcome, capped,
+    repetition, decisions."""
     with open(path, "rb") as f:
         data = f.read()
-    if not data.startswith(MAGIC):
-        raise ShardError(f"{path} is not a game shard")
+    games, at = [], 0
+    while True:
+        at = read_block(path, data, at, games)
+        if at >= len(data):
+            return games
+
+
+def read_block(path, data, at, games):
+    """Appends the games of the block at `at` and returns where the next one starts."""
+    if data[at:at + len(MAGIC)] != MAGIC:
+        raise ShardError(f"{path} is not a game shard" if at == 0 else f"{path} has trailing bytes")
     try:
-        version, count, raw_size, compressed_size = struct.unpack_from("<IIQQ", data, len(MAGIC))
+        version, count, raw_size, compressed_size = struct.unpack_from("<IIQQ", data, at + len(MAGIC))
     except struct.error:
         raise ShardError(f"{path} is truncated")
     if version != 1:
         raise ShardError(f"{path} has format version {version}, expected 1")
-    start = len(MAGIC) + 24
-    if start + compressed_size + 4 != len(data):
-        raise ShardError(f"{path} is truncated or has trailing bytes")
+    start = at + len(MAGIC) + 24
+    if start + compressed_size + 4 > len(data):
+        raise ShardError(f"{path} is truncated")
     payload = data[start:start + compressed_size]
     (crc,) = struct.unpack_from("<I", data, start + compressed_size)
     if zlib.crc32(payload) != crc:
@@ -44,22 +54,22 @@ def read_shard(path):
     raw = zlib.decompress(payload)
     if len(raw) != raw_size:
         raise ShardError(f"{path} is damaged: wrong payload size")
-    games, at = [], 0
+    position = 0
     for _ in range(count):
-        variant, outcome, flags, n = struct.unpack_from("<BBBI", raw, at)
-        at += 7
+        variant, outcome, flags, n = struct.unpack_from("<BBBI", raw, position)
+        position += 7
         decisions = []
         for _ in range(n):
-            code, full, value, m = struct.unpack_from("<HBfH", raw, at)
-            at += 9
+            code, full, value, m = struct.unpack_from("<HBfH", raw, position)
+            position += 9
             policy = []
             for _ in range(m):
-                policy.append(struct.unpack_from("<Hf", raw, at))
-                at += 6
+                policy.append(struct.unpack_from("<Hf", raw, position))
+                position += 6
             decisions.append({"action": code, "full_search": bool(full), "root_value": value, "policy": policy})
         games.append({"variant": VARIANTS[variant], "outcome": OUTCOMES[outcome], "capped": bool(flags & 1),
                       "repetition": bool(flags & 2), "decisions": decisions})
-    return games
+    return start + compressed_size + 4
 
 
 def action_text(code):

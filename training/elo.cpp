@@ -21,15 +21,21 @@ double Wdl::score() const {
   return n > 0 ? (wins + 0.5 * draws) / n : 0.5;
 }
 
-EloInterval elo_interval(const Wdl& r) {
+ScoreInterval score_interval(const Wdl& r) {
   double n = r.games();
   double s = r.score();
-  if (n == 0)
-    return {0, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  if (n == 0) return {s, 0, 1};
   double variance =
       (r.wins * (1 - s) * (1 - s) + r.draws * (0.5 - s) * (0.5 - s) + r.losses * s * s) / n;
   double margin = 1.96 * std::sqrt(variance / n);
-  return {elo_of_score(s), elo_of_score(s - margin), elo_of_score(s + margin)};
+  return {s, s - margin, s + margin};
+}
+
+EloInterval elo_interval(const Wdl& r) {
+  if (r.games() == 0)
+    return {0, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  ScoreInterval s = score_interval(r);
+  return {elo_of_score(s.score), elo_of_score(s.low), elo_of_score(s.high)};
 }
 
 double SprtParams::lower_bound() const {

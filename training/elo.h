@@ -23,6 +23,13 @@ struct EloInterval {
   double elo = 0, low = 0, high = 0;
 };
 
+// The score and its 95% interval: +- 1.96 standard errors of the per-game variance of the
+// trinomial W/D/L sample (ends may pass 0 or 1); [0, 1] around 0.5 with no games.
+struct ScoreInterval {
+  double score = 0.5, low = 0, high = 1;
+};
+ScoreInterval score_interval(const Wdl& result);
+
 // The Elo difference of the score and a 95% interval: the score's standard error from the
 // per-game variance of the trinomial W/D/L sample, score +- 1.96 standard errors mapped to Elo.
 // The ends become +-infinity when they reach a score of 0 or 1 (e.g. a clean sweep).

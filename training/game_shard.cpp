@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <cstring>
+#include <fstream>
 
 #include "core/atomic_file.h"
 #include "core/variant.h"
@@ -110,10 +111,16 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
   return out.out;
 }
 
-std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source) {
-  if (data.compare(0, kMagic.size(), kMagic) != 0)
-    throw ShardError(source + " is not a game shard");
-  Reader header(data, kMagic.size(), source);
+namespace {
+
+// The block at `at` (a whole v1 shard's bytes); appends its games and returns where the next
+// block starts.
+std::size_t decode_block(const std::string& data, std::size_t at, const std::string& source,
+                         std::vector<TrainingGame>& out) {
+  if (data.compare(at, kMagic.size(), kMagic) != 0) {
+    throw ShardError(source + (at == 0 ? " is not a game shard" : " has trailing bytes"));
+  }
+  Reader header(data, at + kMagic.size(), source);
   std::uint32_t version = header.get<std::uint32_t>();
   if (version != kShardFormatVersion) {
     throw ShardError(source + " has format version " + std::to_string(version) + ", expected " +
@@ -123,8 +130,8 @@ std::vector<TrainingGame> decode_shard(const std::string& data, const std::strin
   std::uint64_t raw_size = header.get<std::uint64_t>();
   std::uint64_t compressed_size = header.get<std::uint64_t>();
   std::size_t start = header.at();
-  if (compressed_size > data.size() || start + compressed_size + 4 != data.size()) {
-    throw ShardError(source + " is truncated or has trailing bytes");
+  if (compressed_size > data.size() || start + compressed_size + 4 > data.size()) {
+    throw ShardError(source + " is truncated");
   }
   Reader tail(data, start + compressed_size, source);
   std::uint32_t stored = tail.get<std::uint32_t>();
@@ -169,11 +176,54 @@ std::vector<TrainingGame> decode_shard(const std::string& data, const std::strin
   if (in.at() != raw.size())
     throw ShardError(source + " is damaged: " + std::to_string(raw.size() - in.at()) +
                      " bytes left over");
+  for (TrainingGame& g : games) out.push_back(std::move(g));
+  return start + compressed_size + 4;
+}
+
+}  // namespace
+
+std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source) {
+  std::vector<TrainingGame> games;
+  std::size_t at = 0;
+  do {
+    at = decode_block(data, at, source, games);
+  } while (at < data.size());
   return games;
 }
 
 void write_shard(const std::string& path, const std::vector<TrainingGame>& games) {
   write_file_atomically(path, encode_shard(games));
+}
+
+void append_to_shard(const std::string& path, const std::vector<TrainingGame>& games) {
+  std::string block = encode_shard(games);
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  out.write(block.data(), static_cast<std::streamsize>(block.size()));
+  out.flush();
+  if (!out) throw std::runtime_error("cannot append to " + path);
+}
+
+ShardPrefix read_shard_prefix(const std::string& path) {
+  ShardPrefix prefix;
+  std::string data;
+  try {
+    data = read_file(path);
+  } catch (const std::exception& e) {
+    prefix.problem = e.what();
+    return prefix;
+  }
+  std::size_t at = 0;
+  try {
+    do {
+      std::vector<TrainingGame> block;
+      std::size_t next = decode_block(data, at, path, block);
+      for (TrainingGame& g : block) prefix.games.push_back(std::move(g));
+      at = next;
+    } while (at < data.size());
+  } catch (const ShardError& e) {
+    prefix.problem = e.what();
+  }
+  return prefix;
 }
 
 std::vector<TrainingGame> read_shard(const std::string& path) {

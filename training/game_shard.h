@@ -38,11 +38,23 @@ class ShardError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// One block: a whole shard of `games`. A shard file is one or more blocks, one after another.
 std::string encode_shard(const std::vector<TrainingGame>& games);
+// Every block's games; throws ShardError naming `source` at the first damage.
 std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source);
 
 // Atomic write (temporary file, then rename) and checked read.
 void write_shard(const std::string& path, const std::vector<TrainingGame>& games);
 std::vector<TrainingGame> read_shard(const std::string& path);
+
+// Appends `games` as one block: a killed writer leaves at most a torn last block, which
+// read_shard_prefix reports and skips.
+void append_to_shard(const std::string& path, const std::vector<TrainingGame>& games);
+
+struct ShardPrefix {
+  std::vector<TrainingGame> games;  // of the blocks before the first damaged one
+  std::string problem;              // that damage, naming the file; empty when none
+};
+ShardPrefix read_shard_prefix(const std::string& path);
 
 }  // namespace zertz::training

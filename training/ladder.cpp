@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace zertz::training {
@@ -128,31 +129,74 @@ std::vector<Rating> fit_ratings(const std::vector<PairResult>& results, const Fi
   return ratings;
 }
 
-std::vector<ScheduledMatch> schedule_missing_games(const std::vector<std::string>& checkpoints,
-                                                   const std::string& baseline,
-                                                   const std::string& anchor,
-                                                   const std::vector<PairResult>& played,
-                                                   int games_per_pair) {
-  std::map<std::pair<std::string, std::string>, double> games;
-  auto key = [](const std::string& a, const std::string& b) {
-    return a < b ? std::pair(a, b) : std::pair(b, a);
-  };
-  for (const PairResult& p : played) games[key(p.a, p.b)] += p.result.games();
-  int wanted = games_per_pair + games_per_pair % 2;
+Wdl games_between(const std::vector<PairResult>& played, const std::string& a,
+                  const std::string& b) {
+  Wdl total;
+  for (const PairResult& p : played) {
+    if (p.a == a && p.b == b) {
+      total.wins += p.result.wins, total.draws += p.result.draws, total.losses += p.result.losses;
+    } else if (p.a == b && p.b == a) {
+      total.wins += p.result.losses, total.draws += p.result.draws, total.losses += p.result.wins;
+    }
+  }
+  return total;
+}
+
+std::vector<ScheduledMatch> schedule_ladder_games(const std::vector<std::string>& checkpoints,
+                                                  const std::vector<std::string>& rungs,
+                                                  const std::vector<PairResult>& played,
+                                                  const std::map<std::string, double>& ratings,
+                                                  int games_per_pair) {
+  const int wanted = games_per_pair + games_per_pair % 2;
   std::vector<ScheduledMatch> schedule;
   auto want = [&](const std::string& a, const std::string& b) {
-    double& have = games[key(a, b)];
-    int missing = wanted - static_cast<int>(have);
+    int missing = wanted - static_cast<int>(games_between(played, a, b).games());
     if (missing <= 0) return;
-    missing += missing % 2;
-    schedule.push_back({a, b, missing});
-    have += missing;
+    schedule.push_back({a, b, missing + missing % 2});
   };
-  if (baseline != anchor) want(baseline, anchor);
+  auto rating = [&](const std::string& player) -> std::optional<double> {
+    auto it = ratings.find(player);
+    return it == ratings.end() ? std::nullopt : std::optional(it->second);
+  };
+  for (std::size_t r = 0; r + 1 < rungs.size(); ++r) want(rungs[r + 1], rungs[r]);
+  if (rungs.empty()) return schedule;
+  const int last = static_cast<int>(rungs.size()) - 1;
   for (std::size_t i = 0; i < checkpoints.size(); ++i) {
-    for (std::size_t back = 1; back <= 2 && back <= i; ++back)
-      want(checkpoints[i], checkpoints[i - back]);
-    want(checkpoints[i], baseline);
+    const std::string& checkpoint = checkpoints[i];
+    if (i > 0) want(checkpoint, checkpoints[i - 1]);
+    // The rungs it has met, weakest and strongest.
+    int low = -1, high = -1;
+    for (int r = 0; r <= last; ++r) {
+      if (games_between(played, checkpoint, rungs[r]).games() == 0) continue;
+      if (low < 0) low = r;
+      high = r;
+    }
+    if (low < 0) {
+      std::optional<double> estimate = rating(checkpoint);
+      if (!estimate && i > 0) estimate = rating(checkpoints[i - 1]);
+      int nearest = 0;
+      if (estimate) {
+        double best = INFINITY;
+        for (int r = 0; r <= last; ++r) {
+          std::optional<double> rung = rating(rungs[r]);
+          if (rung && std::abs(*rung - *estimate) < best)
+            best = std::abs(*rung - *estimate), nearest = r;
+        }
+      }
+      want(checkpoint, rungs[nearest]);
+      continue;
+    }
+    for (int r = low; r <= high; ++r) {
+      if (games_between(played, checkpoint, rungs[r]).games() > 0) want(checkpoint, rungs[r]);
+    }
+    Wdl against_high = games_between(played, checkpoint, rungs[high]);
+    Wdl against_low = games_between(played, checkpoint, rungs[low]);
+    if (against_high.games() >= wanted && against_high.score() > 0.75 && high < last) {
+      want(checkpoint, rungs[high + 1]);
+    }
+    if (against_low.games() >= wanted && against_low.score() < 0.25 && low > 0) {
+      want(checkpoint, rungs[low - 1]);
+    }
   }
   return schedule;
 }

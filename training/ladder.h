@@ -9,6 +9,7 @@
 // that met keep a clean sweep from pushing a rating to infinity.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -44,14 +45,27 @@ struct ScheduledMatch {
   int games = 0;
 };
 
-// The games that connect a ladder of checkpoints (labels, oldest first): each checkpoint
-// against the previous two and against `baseline`, and the baseline against `anchor` when
-// they differ; every such pair is topped up to `games_per_pair` games (an even number, so
-// that colours and openings balance). Games already played count in either orientation.
-std::vector<ScheduledMatch> schedule_missing_games(const std::vector<std::string>& checkpoints,
-                                                   const std::string& baseline,
-                                                   const std::string& anchor,
-                                                   const std::vector<PairResult>& played,
-                                                   int games_per_pair);
+// Games of `a` against `b` in `played`, either orientation, from a's side.
+Wdl games_between(const std::vector<PairResult>& played, const std::string& a,
+                  const std::string& b);
+
+// The games a ladder still needs, given the games played and the ratings fitted to them
+// (player -> Elo; a player missing from it has none yet). `rungs` are fixed opponents from
+// the weakest to the strongest (rollout MCTS of growing playouts), `checkpoints` oldest
+// first. Every pair wanted is topped up to `games_per_pair` games (rounded up to even, so
+// that colours and openings balance):
+// - each rung against the next;
+// - each checkpoint against the one before it;
+// - each checkpoint against the rung whose rating is nearest its own (or, before it has one,
+//   the previous checkpoint's; the weakest rung for the first): the pair whose score is
+//   expected nearest 50%, so its games say the most;
+// - and a checkpoint that has scored above 75% against the strongest rung it played meets the
+//   next stronger one (below 25% against its weakest: the next weaker one).
+// Calling it again after those games are played schedules the next steps.
+std::vector<ScheduledMatch> schedule_ladder_games(const std::vector<std::string>& checkpoints,
+                                                  const std::vector<std::string>& rungs,
+                                                  const std::vector<PairResult>& played,
+                                                  const std::map<std::string, double>& ratings,
+                                                  int games_per_pair);
 
 }  // namespace zertz::training

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "core/atomic_file.h"
+#include "core/error.h"
+#include "mcts/players.h"
 #include "nn/checkpoint.h"
 
 namespace zertz::training {
@@ -22,12 +24,6 @@ std::uint64_t hash_of(const std::string& text) {
   return h;
 }
 
-// The training step of a checkpoint label ("step-0000100@200"), or -1 for a baseline.
-long long step_of(const std::string& label) {
-  if (label.rfind("step-", 0) != 0) return -1;
-  return std::atoll(label.c_str() + 5);
-}
-
 std::string shell_quoted(const std::string& text) {
   std::string quoted = "'";
   for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -38,7 +34,7 @@ void write_csv(const fs::path& path, const std::vector<Rating>& ratings) {
   std::ostringstream csv;
   csv << "player,step,elo,error95,games\n";
   for (const Rating& r : ratings) {
-    long long step = step_of(r.player);
+    long long step = checkpoint_step(r.player);
     csv << r.player << "," << (step >= 0 ? std::to_string(step) : "") << ",";
     if (r.connected)
       csv << std::lround(r.elo) << "," << std::lround(r.error95);
@@ -51,26 +47,70 @@ void write_csv(const fs::path& path, const std::vector<Rating>& ratings) {
 
 }  // namespace
 
+long long checkpoint_step(const std::string& label) {
+  if (label.rfind("step-", 0) != 0) return -1;
+  return std::atoll(label.c_str() + 5);
+}
+
+std::vector<std::string> default_ladder_rungs() {
+  return {"rollout:50", "rollout:200", "rollout:1000", "rollout:5000"};
+}
+
+std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what) {
+  std::vector<std::string> rungs;
+  std::stringstream items(text);
+  for (std::string item; std::getline(items, item, ',');) {
+    if (item.empty()) continue;
+    if (!mcts::is_baseline_spec(item) || item == "rollout:auto") {
+      throw InputError(what + ": '" + item +
+                       "' is not a rung; expected random, greedy or rollout:N, comma-separated");
+    }
+    mcts::make_player(item, 0, 0);  // refuses rollout:0 and the like now
+    rungs.push_back(item);
+  }
+  if (rungs.empty()) throw InputError(what + ": expected at least one rung, found '" + text + "'");
+  return rungs;
+}
+
 LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
                            const std::function<void(const ArenaReport&)>& on_match) {
   LadderReport report;
+  if (std::find(options.rungs.begin(), options.rungs.end(), options.anchor) ==
+      options.rungs.end()) {
+    throw InputError("ladder: the anchor '" + options.anchor + "' is not one of its rungs");
+  }
   std::vector<PairResult> played = read_arena_results(run.arena_dir());
-  if (options.play) {
-    std::map<std::string, std::string> spec_of = {{options.baseline, options.baseline},
-                                                  {"random", "random"}};
-    std::vector<std::string> checkpoints;
-    std::vector<fs::path> checkpoint_files = run.checkpoints();
-    // Baseline games are played on the run's variant, which its checkpoints carry.
-    std::string variant = options.variant;
-    if (variant.empty() && !checkpoint_files.empty()) {
-      variant = nn::read_checkpoint_info(checkpoint_files.front().string()).variant;
+  std::map<std::string, std::string> spec_of;
+  for (const std::string& rung : options.rungs) spec_of[rung] = rung;
+  std::vector<std::string> checkpoints;
+  std::vector<fs::path> checkpoint_files = run.checkpoints();
+  for (const fs::path& path : checkpoint_files) {
+    checkpoints.push_back(player_label(path.string(), options.visits));
+    spec_of[checkpoints.back()] = path.string();
+  }
+  // Rung games are played on the run's variant, which its checkpoints carry.
+  std::string variant = options.variant;
+  if (variant.empty() && !checkpoint_files.empty()) {
+    variant = nn::read_checkpoint_info(checkpoint_files.front().string()).variant;
+  }
+  // Each round's games depend on the ratings the earlier rounds gave; every round but the
+  // last plays something, and a checkpoint climbs at most one rung a round. Without a
+  // checkpoint there is nothing to rate, and the rungs' own games wait for one.
+  const bool play = options.play && !checkpoints.empty();
+  for (std::size_t round = 0; play && round < options.rungs.size() + 2; ++round) {
+    std::map<std::string, double> ratings;
+    if (!played.empty()) {
+      try {
+        for (const Rating& r : fit_ratings(played, {options.anchor, options.virtual_draws})) {
+          if (r.connected) ratings[r.player] = r.elo;
+        }
+      } catch (const std::invalid_argument&) {
+        // The anchor has no games yet: no ratings this round.
+      }
     }
-    for (const fs::path& path : checkpoint_files) {
-      checkpoints.push_back(player_label(path.string(), options.visits));
-      spec_of[checkpoints.back()] = path.string();
-    }
-    std::vector<ScheduledMatch> schedule = schedule_missing_games(
-        checkpoints, options.baseline, "random", played, options.games_per_pair);
+    std::vector<ScheduledMatch> schedule =
+        schedule_ladder_games(checkpoints, options.rungs, played, ratings, options.games_per_pair);
+    if (schedule.empty()) break;
     for (const ScheduledMatch& m : schedule) {
       ArenaOptions arena;
       arena.variant = variant;
@@ -81,10 +121,7 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       arena.device = options.device;
       arena.out_dir = run.arena_dir();
       // New games of a pair get new openings: the seed depends on the games it already has.
-      double have = 0;
-      for (const PairResult& p : played) {
-        if ((p.a == m.a && p.b == m.b) || (p.a == m.b && p.b == m.a)) have += p.result.games();
-      }
+      double have = games_between(played, m.a, m.b).games();
       arena.seed = options.seed + hash_of(m.a + "|" + m.b) + static_cast<std::uint64_t>(have);
       ArenaReport match = run_arena(spec_of.at(m.a), spec_of.at(m.b), arena);
       played.push_back({match.a, match.b, match.result.wdl()});
@@ -92,17 +129,28 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       report.matches.push_back(std::move(match));
     }
   }
+  if (!checkpoints.empty()) {
+    report.newest = checkpoints.back();
+    for (const std::string& rung : options.rungs) {
+      Wdl result = games_between(played, report.newest, rung);
+      if (result.games() > 0) report.newest_against_rungs.push_back({rung, result});
+    }
+  }
   if (played.empty()) return report;
 
-  report.ratings = fit_ratings(played, {"random", options.virtual_draws});
+  try {
+    report.ratings = fit_ratings(played, {options.anchor, options.virtual_draws});
+  } catch (const std::invalid_argument&) {
+    return report;  // games, but none of the anchor's yet (--no-play)
+  }
   // The anchor first, then the other baselines by rating, then checkpoints by step.
-  std::stable_sort(report.ratings.begin(), report.ratings.end(),
-                   [](const Rating& x, const Rating& y) {
-                     auto key = [](const Rating& r) {
-                       return std::tuple(r.player != "random", step_of(r.player), r.elo);
-                     };
-                     return key(x) < key(y);
-                   });
+  std::stable_sort(
+      report.ratings.begin(), report.ratings.end(), [&](const Rating& x, const Rating& y) {
+        auto key = [&](const Rating& r) {
+          return std::tuple(r.player != options.anchor, checkpoint_step(r.player), r.elo);
+        };
+        return key(x) < key(y);
+      });
   report.csv = run.arena_dir() / "elo.csv";
   write_csv(report.csv, report.ratings);
   if (options.plot_script.empty()) return report;

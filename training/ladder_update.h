@@ -15,12 +15,18 @@
 
 namespace zertz::training {
 
+// rollout:50, rollout:200, rollout:1000 and rollout:5000: in basic Zertz rollout:1000 scores 86%
+// against rollout:200, so a network of any strength so far has a rung not far from 50%.
+std::vector<std::string> default_ladder_rungs();
+
 struct LadderOptions {
   std::string variant;  // empty: the checkpoints' variant (tournament when there are none)
   int games_per_pair = 20;
   int visits = 200;  // of every checkpoint
   int threads = 4;
-  std::string baseline = "random";  // each checkpoint's baseline opponent; `random` anchors 0
+  // Fixed opponents, weakest first (ladder.h: schedule_ladder_games), and the one rated 0.
+  std::vector<std::string> rungs = default_ladder_rungs();
+  std::string anchor = "rollout:200";
   int opening_actions = 2;
   std::uint64_t seed = 1;
   std::string device = "auto";
@@ -29,9 +35,24 @@ struct LadderOptions {
   std::filesystem::path plot_script;  // scripts/plot_elo.py; empty: no picture
 };
 
+// Parses "rollout:50,rollout:200": baselines (mcts::is_baseline_spec, not rollout:auto), at
+// least one; throws InputError naming `what` and the item otherwise.
+std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what);
+
+// The training step of a checkpoint's label ("step-0000100@200"), or -1 for a baseline.
+long long checkpoint_step(const std::string& label);
+
+// The newest checkpoint's games against one rung.
+struct RungScore {
+  std::string rung;
+  Wdl result;  // from the checkpoint's side
+};
+
 struct LadderReport {
-  std::vector<ArenaReport> matches;  // played now
-  std::vector<Rating> ratings;       // anchor first, then by checkpoint step
+  std::vector<ArenaReport> matches;             // played now
+  std::vector<Rating> ratings;                  // anchor first, then the other rungs, then by step
+  std::string newest;                           // the newest checkpoint's label; empty without one
+  std::vector<RungScore> newest_against_rungs;  // weakest rung first
   std::filesystem::path csv, png;
   std::string plot_problem;  // why elo.png was not written, if it was not
 };

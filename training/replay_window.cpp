@@ -21,9 +21,9 @@ ReplayWindow::ReplayWindow(const WindowParams& params, const Variant& variant)
     : params_(params), variant_(variant) {}
 
 void ReplayWindow::add(TrainingGame game) {
-  Held held{std::move(game), {}};
-  for (std::size_t i = 0; i < held.game.decisions.size(); ++i) {
-    if (held.game.decisions[i].full_search) held.sample_decisions.push_back(static_cast<int>(i));
+  Held held{std::make_shared<const TrainingGame>(std::move(game)), {}};
+  for (std::size_t i = 0; i < held.game->decisions.size(); ++i) {
+    if (held.game->decisions[i].full_search) held.sample_decisions.push_back(static_cast<int>(i));
   }
   std::lock_guard lock(mutex_);
   std::int64_t serial = first_serial_ + static_cast<std::int64_t>(games_.size());
@@ -70,20 +70,31 @@ std::int64_t ReplayWindow::games_held() const {
 bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const {
   const nn::Encoding& e = nn::Encoding::of(*variant_.board);
   const Board& board = *variant_.board;
-  std::lock_guard lock(mutex_);
-  if (samples_.empty()) return false;
+  // Draw under the lock, replay and encode outside it: self-play's add() never waits for a batch.
+  std::vector<std::pair<std::shared_ptr<const TrainingGame>, int>> drawn;
+  std::vector<int> symmetries;
+  {
+    std::lock_guard lock(mutex_);
+    if (samples_.empty()) return false;
+    for (int b = 0; b < batch; ++b) {
+      const SampleRef& ref = samples_[rng.below(static_cast<std::uint32_t>(samples_.size()))];
+      drawn.emplace_back(games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game,
+                         ref.decision);
+      symmetries.push_back(
+          static_cast<int>(rng.below(static_cast<std::uint32_t>(board.num_symmetries()))));
+    }
+  }
   std::fill(policy, policy + static_cast<std::ptrdiff_t>(batch) * e.policy_size(), 0.0f);
   std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
   for (int b = 0; b < batch; ++b) {
-    const SampleRef& ref = samples_[rng.below(static_cast<std::uint32_t>(samples_.size()))];
-    const TrainingGame& game =
-        games_[static_cast<std::size_t>(ref.game_serial - first_serial_)].game;
+    const TrainingGame& game = *drawn[b].first;
+    const int decision = drawn[b].second;
     State state(variant_);
-    for (int i = 0; i < ref.decision; ++i) state.apply(game.decisions[i].action);
-    int g = static_cast<int>(rng.below(static_cast<std::uint32_t>(board.num_symmetries())));
+    for (int i = 0; i < decision; ++i) state.apply(game.decisions[i].action);
+    int g = symmetries[b];
     e.encode(state.transformed(g), inputs + static_cast<std::ptrdiff_t>(b) * e.input_size());
     float* target = policy + static_cast<std::ptrdiff_t>(b) * e.policy_size();
-    for (const auto& [action, p] : game.decisions[ref.decision].policy) {
+    for (const auto& [action, p] : game.decisions[decision].policy) {
       if (action.kind() != ActionKind::kPass)
         target[e.policy_index(action.transformed(board, g))] = p;
     }
@@ -94,7 +105,7 @@ bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, flo
     }
     // The root value q = P(win) - P(loss) as a target with no draw share: win (1 + q) / 2.
     const float mix = static_cast<float>(params_.search_value_weight);
-    const float q = std::clamp(game.decisions[ref.decision].root_value, -1.0f, 1.0f);
+    const float q = std::clamp(game.decisions[decision].root_value, -1.0f, 1.0f);
     float* wdl = value + static_cast<std::ptrdiff_t>(b) * 3;
     wdl[outcome] += 1.0f - mix;
     wdl[0] += mix * (1.0f + q) / 2.0f;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 
 #include "core/random.h"
@@ -46,7 +47,8 @@ class ReplayWindow {
 
  private:
   struct Held {
-    TrainingGame game;
+    // Shared with a batch being encoded, so that sample() holds the lock only while it draws.
+    std::shared_ptr<const TrainingGame> game;
     std::vector<int> sample_decisions;  // the full-search decisions
   };
   struct SampleRef {

@@ -1,8 +1,11 @@
 #include "training/settings.h"
 
+#include <algorithm>
 #include <sstream>
 
+#include "core/error.h"
 #include "mcts/players.h"
+#include "training/ladder_update.h"
 
 namespace zertz::training {
 
@@ -85,6 +88,18 @@ TrainingSettings settings_from_config(const Config& c) {
   s.evaluation_visits = c.get_int("evaluation.visits");
   s.ladder_every_checkpoints = c.get_int("evaluation.ladder_every_checkpoints");
   s.ladder_games = c.get_int("evaluation.ladder_games");
+  try {
+    s.ladder_rungs =
+        parse_ladder_rungs(c.get_string("evaluation.ladder_rungs"), "evaluation.ladder_rungs");
+  } catch (const InputError& e) {
+    throw ConfigError(e.what());
+  }
+  s.ladder_anchor = c.get_string("evaluation.ladder_anchor");
+  if (std::find(s.ladder_rungs.begin(), s.ladder_rungs.end(), s.ladder_anchor) ==
+      s.ladder_rungs.end()) {
+    throw ConfigError("evaluation.ladder_anchor: '" + s.ladder_anchor +
+                      "' is not allowed; expected one of evaluation.ladder_rungs");
+  }
   s.gating_games = c.get_int("evaluation.gating_games");
   s.gating_threshold = c.get_double("evaluation.gating_threshold");
   std::stringstream opponents(c.get_string("evaluation.opponents"));

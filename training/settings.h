@@ -30,8 +30,10 @@ struct TrainingSettings {
   int evaluation_games = 20;
   int evaluation_visits = 100;
   std::vector<std::string> evaluation_opponents;
-  int ladder_every_checkpoints = 12;
-  int ladder_games = 10;
+  int ladder_every_checkpoints = 2;
+  int ladder_games = 20;
+  std::vector<std::string> ladder_rungs;  // weakest first (training/ladder_update.h)
+  std::string ladder_anchor;
   int gating_games = 0;
   double gating_threshold = 0.55;
   std::uint64_t seed = 1;

@@ -15,11 +15,10 @@ ShardWriter::ShardWriter(const RunDir& run, int games_per_shard)
 
 void ShardWriter::add(const TrainingGame& game) {
   std::lock_guard lock(mutex_);
-  current_.push_back(game);
-  write_shard(run_.shard_path(index_).string(), current_);
+  append_to_shard(run_.shard_path(index_).string(), {game});
   ++written_;
-  if (static_cast<int>(current_.size()) >= games_per_shard_) {
-    current_.clear();
+  if (++in_current_ >= games_per_shard_) {
+    in_current_ = 0;
     ++index_;
   }
 }

@@ -1,5 +1,6 @@
-// Appends finished games to the run's shards: the current shard is rewritten atomically after
-// each game, so a killed run loses only the games in progress and never leaves a torn file.
+// Appends finished games to the run's shards, one block per game (training/game_shard.h): a game
+// costs its own compression only, and a killed run loses at most the games in progress and a
+// torn last block, which reading skips.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,8 @@ namespace zertz::training {
 
 class ShardWriter {
  public:
-  // Starts a new shard after the run's existing ones.
+  // Starts a new shard after the run's existing ones (never appends to a shard a killed run
+  // may have torn).
   ShardWriter(const RunDir& run, int games_per_shard);
   void add(const TrainingGame& game);  // thread-safe
   std::int64_t games_written() const;
@@ -23,7 +25,7 @@ class ShardWriter {
   int games_per_shard_;
   mutable std::mutex mutex_;
   std::int64_t index_ = 0;
-  std::vector<TrainingGame> current_;
+  int in_current_ = 0;  // games in shard index_
   std::int64_t written_ = 0;
 };
 

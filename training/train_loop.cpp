@@ -8,9 +8,11 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <mutex>
 #include <thread>
 
 #include "core/atomic_file.h"
+#include "evaluation/background_worker.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
 #include "nn/features.h"
@@ -71,6 +73,8 @@ class TrainingRun {
   void load_window(std::int64_t total_samples);
   bool train_step();
   void save_checkpoint();
+  // The newest checkpoint against the evaluation opponents (on the calling thread; loads the
+  // checkpoint, so it never reads the weights the trainer is changing).
   void evaluate(int games);
   // Evaluation games search as self-play does: with its leaf playouts and prior temperature.
   void with_trained_search(EvaluationSetup& setup) const {
@@ -80,6 +84,10 @@ class TrainingRun {
   }
   void accept_or_gate(const fs::path& checkpoint);
   void update_ladder_now();
+  // Evaluation and the ladder as jobs of the background worker, beside training.
+  void post_evaluation();
+  void post_ladder();
+  std::string strength() const;
   void report(bool force);
   void finish(bool interrupted);
 
@@ -96,9 +104,11 @@ class TrainingRun {
   std::int64_t last_checkpoint_step_ = -1;
   int checkpoints_since_evaluation_ = 0;
   int checkpoints_since_ladder_ = 0;
-  std::optional<fs::path> accepted_;  // the checkpoint self-play uses (gating)
-  std::optional<std::string> last_evaluated_;
-  double last_elo_vs_random_ = std::numeric_limits<double>::quiet_NaN();
+  std::optional<fs::path> accepted_;           // the checkpoint self-play uses (gating)
+  std::optional<std::string> last_evaluated_;  // the evaluation job's only
+  // The newest ladder rating, for the progress line (the ladder job writes it).
+  mutable std::mutex strength_mutex_;
+  std::string strength_ = "not rated yet";
   StepLosses losses_;
   std::unique_ptr<nn::BatchedEvaluator> evaluator_;
   std::unique_ptr<ShardWriter> shards_;
@@ -107,6 +117,8 @@ class TrainingRun {
   std::int64_t steps_at_report_ = 0;
   std::int64_t games_at_start_ = 0;
   std::vector<float> inputs_, policy_, value_;
+  // Declared last: destroyed first, so a job still running sees every member alive.
+  std::unique_ptr<evaluation::BackgroundWorker> background_;
 };
 
 void TrainingRun::resume() {
@@ -134,19 +146,20 @@ void TrainingRun::load_window(std::int64_t total_samples) {
   std::vector<std::vector<TrainingGame>> newest_first;
   std::int64_t loaded = 0, games_on_disk = 0;
   for (auto it = shards.rbegin(); it != shards.rend(); ++it) {
-    try {
-      std::vector<TrainingGame> games = read_shard(it->string());
-      std::int64_t samples = 0;
-      for (const auto& g : games) {
-        for (const auto& d : g.decisions) samples += d.full_search;
-      }
-      games_on_disk += static_cast<std::int64_t>(games.size());
-      if (loaded < window_size(s_.window, std::max(total_samples, loaded))) {
-        loaded += samples;
-        newest_first.push_back(std::move(games));
-      }
-    } catch (const ShardError& e) {
-      log_->warn("skipping a damaged shard: {}", e.what());
+    ShardPrefix shard = read_shard_prefix(it->string());
+    if (!shard.problem.empty()) {
+      log_->warn("a damaged shard: {}; keeping the {} games before the damage", shard.problem,
+                 shard.games.size());
+    }
+    std::vector<TrainingGame>& games = shard.games;
+    std::int64_t samples = 0;
+    for (const auto& g : games) {
+      for (const auto& d : g.decisions) samples += d.full_search;
+    }
+    games_on_disk += static_cast<std::int64_t>(games.size());
+    if (loaded < window_size(s_.window, std::max(total_samples, loaded))) {
+      loaded += samples;
+      newest_first.push_back(std::move(games));
     }
   }
   total_samples = std::max(total_samples, loaded);
@@ -239,22 +252,65 @@ void TrainingRun::update_ladder_now() {
   options.variant = s_.variant->name;
   options.games_per_pair = s_.ladder_games;
   options.visits = s_.evaluation_visits;
+  options.threads = 2;
+  options.rungs = s_.ladder_rungs;
+  options.anchor = s_.ladder_anchor;
   options.device = s_.evaluator.device;
   options.seed = s_.seed;
   if (fs::exists("scripts/plot_elo.py")) options.plot_script = "scripts/plot_elo.py";
   auto t = Clock::now();
   try {
-    LadderReport report = update_ladder(dir_, options);
+    // A line per match: the ladder at the end of a run never leaves the log silent for long.
+    auto on_match = [this](const ArenaReport& m) {
+      log_->info("ladder match {} vs {}: +{} ={} -{}", m.a, m.b, m.result.wins, m.result.draws,
+                 m.result.losses);
+    };
+    LadderReport report = update_ladder(dir_, options, on_match);
+    std::optional<Rating> newest;
     for (const Rating& r : report.ratings) {
-      if (r.connected)
-        dir_.append_metric(
-            {{"event", "ladder"}, {"player", r.player}, {"elo", r.elo}, {"error95", r.error95}});
+      if (!r.connected) continue;
+      long long step = checkpoint_step(r.player);
+      dir_.append_metric({{"event", "ladder"},
+                          {"player", r.player},
+                          {"step", step >= 0 ? nlohmann::json(step) : nlohmann::json()},
+                          {"elo", r.elo},
+                          {"error95", r.error95},
+                          {"anchor", options.anchor},
+                          {"elapsed_s", since(started_)}});
+      if (r.player == report.newest) newest = r;
+    }
+    std::string scores;
+    for (const RungScore& rung : report.newest_against_rungs) {
+      ScoreInterval s = score_interval(rung.result);
+      scores += fmt::format("{}{:.1f}% [{:.1f}, {:.1f}] ({:.0f} games) against {}",
+                            scores.empty() ? "" : ", ", 100 * s.score, 100 * s.low, 100 * s.high,
+                            rung.result.games(), rung.rung);
     }
     log_->info("ladder: {} matches played, {} players rated, {} ({:.0f} s)", report.matches.size(),
                report.ratings.size(), report.csv.string(), since(t));
+    if (newest) {
+      std::string text = fmt::format("{} {:+.0f} +- {:.0f} Elo ({} = 0)", report.newest,
+                                     newest->elo, newest->error95, options.anchor);
+      log_->info("ladder: {}; scores {}", text, scores);
+      std::lock_guard lock(strength_mutex_);
+      strength_ = text;
+    }
   } catch (const std::exception& e) {
     log_->warn("ladder not updated: {}", e.what());
   }
+}
+
+void TrainingRun::post_ladder() {
+  background_->post("ladder", [this] { update_ladder_now(); });
+}
+
+void TrainingRun::post_evaluation() {
+  background_->post("evaluation", [this] { evaluate(s_.evaluation_games); });
+}
+
+std::string TrainingRun::strength() const {
+  std::lock_guard lock(strength_mutex_);
+  return strength_;
 }
 
 void TrainingRun::evaluate(int games) {
@@ -264,31 +320,35 @@ void TrainingRun::evaluate(int games) {
   setup.visits = s_.evaluation_visits;
   setup.intra_op_threads = s_.evaluator.intra_op_threads;
   setup.device = s_.evaluator.device;
-  setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
   with_trained_search(setup);
   auto t = Clock::now();
+  std::optional<fs::path> checkpoint = dir_.latest_checkpoint();
+  if (!checkpoint) return;
+  nn::CheckpointInfo info = nn::read_checkpoint_info(checkpoint->string());
+  nn::ZertzNet net(info.model);
+  nn::load_checkpoint(checkpoint->string(), net, nullptr);
+  setup.seed = s_.seed + static_cast<std::uint64_t>(info.step);
   auto results =
-      evaluate_network(*net_, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
+      evaluate_network(*net, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
   for (const OpponentResult& r : results) {
     const MatchResult& m = r.result;
-    if (r.opponent == "random") last_elo_vs_random_ = m.elo();
     log_->info(
         "evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {:+.0f} [{:+.0f}, {:+.0f}])",
-        trainer_.steps(), r.opponent, m.wins, m.draws, m.losses, 100 * m.score(), m.elo(),
-        m.elo_low(), m.elo_high());
+        info.step, r.opponent, m.wins, m.draws, m.losses, 100 * m.score(), m.elo(), m.elo_low(),
+        m.elo_high());
     nlohmann::json event = {{"event", "evaluation"},
-                            {"step", trainer_.steps()},
+                            {"step", info.step},
                             {"opponent", r.opponent},
                             {"wins", m.wins},
                             {"draws", m.draws},
                             {"losses", m.losses},
                             {"score", m.score()},
                             {"elapsed_s", since(started_)},
-                            {"games_played", games_before_ + selfplay_->games()}};
+                            {"games_played", info.counters["games"]}};
     if (std::isfinite(m.elo())) event["elo"] = m.elo();
     dir_.append_metric(event);
   }
-  last_evaluated_ = dir_.latest_checkpoint().value_or(fs::path()).string();
+  last_evaluated_ = checkpoint->string();
   log_->info("evaluation took {:.0f} s", since(t));
 }
 
@@ -303,16 +363,15 @@ void TrainingRun::report(bool force) {
   double steps_per_s = static_cast<double>(trainer_.steps() - steps_at_report_) / interval;
   std::int64_t to_checkpoint =
       s_.checkpoint_every_steps - trainer_.steps() % s_.checkpoint_every_steps;
-  std::string elo =
-      std::isnan(last_elo_vs_random_) ? "-" : fmt::format("{:+.0f}", last_elo_vs_random_);
   log_->info(
       "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}% | step {} ({:.0f} "
       "samples/s) | "
-      "loss policy {:.3f} value {:.3f} | window {} | Elo vs random {} | {} elapsed, checkpoint in "
+      "loss policy {:.3f} value {:.3f} | window {} | ladder {} | {} elapsed, checkpoint in "
       "{} steps{}",
       games, games_per_hour, ev.evaluations_per_second(), ev.average_batch(),
       100 * ev.cache_hit_rate(), trainer_.steps(), steps_per_s * s_.batch_size, losses_.policy,
-      losses_.value, window_.window_samples(), elo, clock_text(since(started_)), to_checkpoint,
+      losses_.value, window_.window_samples(), strength(), clock_text(since(started_)),
+      to_checkpoint,
       steps_per_s > 0
           ? fmt::format(" (~{:.0f} s)", static_cast<double>(to_checkpoint) / steps_per_s)
           : "");
@@ -353,6 +412,11 @@ int TrainingRun::run() {
              s_.time_budget_seconds > 0 ? "budget " + clock_text(s_.time_budget_seconds)
                                         : std::string("no time limit"),
              evaluator_->device(), dir_.root().string());
+  // Niced: the cores' spare time goes to evaluation, and the trainer and self-play keep theirs.
+  background_ = std::make_unique<evaluation::BackgroundWorker>(
+      10, [this](const std::string& job, const std::string& what) {
+        log_->warn("{} failed: {}", job, what);
+      });
   selfplay_->start();
   started_ = last_report_ = Clock::now();
   steps_at_report_ = trainer_.steps();
@@ -369,12 +433,12 @@ int TrainingRun::run() {
       if (s_.evaluation_every_checkpoints > 0 &&
           ++checkpoints_since_evaluation_ >= s_.evaluation_every_checkpoints) {
         checkpoints_since_evaluation_ = 0;
-        evaluate(s_.evaluation_games);
+        post_evaluation();
       }
       if (s_.ladder_every_checkpoints > 0 &&
           ++checkpoints_since_ladder_ >= s_.ladder_every_checkpoints) {
         checkpoints_since_ladder_ = 0;
-        update_ladder_now();
+        post_ladder();
       }
     }
     report(false);
@@ -388,6 +452,11 @@ void TrainingRun::finish(bool interrupted) {
   selfplay_->stop();
   report(true);
   save_checkpoint();
+  if (background_->pending("ladder") || background_->pending("evaluation")) {
+    log_->info("waiting for the evaluation running beside training to finish its match{}",
+               interrupted ? " (Ctrl-C again stops at once; nothing finished is lost)" : "");
+  }
+  background_->wait_idle();
   if (interrupted) {
     log_->info("saved at step {}; run the same command to resume", trainer_.steps());
     return;
@@ -397,10 +466,8 @@ void TrainingRun::finish(bool interrupted) {
   nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string(),
                    s_.selfplay.search);
   auto latest = dir_.latest_checkpoint();
-  log_->info("done: {} games played in all, step {}; Elo vs random {}",
-             games_before_ + selfplay_->games(), trainer_.steps(),
-             std::isnan(last_elo_vs_random_) ? std::string("not measured")
-                                             : fmt::format("{:+.0f}", last_elo_vs_random_));
+  log_->info("done: {} games played in all, step {}; ladder {}", games_before_ + selfplay_->games(),
+             trainer_.steps(), strength());
   log_->info("newest checkpoint: {}; exported for other front ends to {}",
              latest ? latest->string() : "none", dir_.export_dir().string());
   log_->info(

@@ -9,6 +9,7 @@
 #include "core/record.h"
 #include "core/replay.h"
 #include "nn/checkpoint.h"
+#include "nn/model.h"
 #include "tests/scratch.h"
 #include "training/ladder_update.h"
 
@@ -96,21 +97,40 @@ TEST(Arena, LabelsNameNetworksByFileAndVisits) {
   EXPECT_EQ(player_label("rollout:50", 200, 0, {"cpuct=3"}), "rollout:50");
 }
 
-TEST(Arena, ALadderOfBaselinesPlaysTheMissingGamesAndRatesThem) {
+TEST(Arena, TheLadderMeetsACheckpointAtItsRungsAndRatesEveryone) {
   fs::path dir = testing::cleared_scratch_path("ladder");
   RunDir run(dir);
   LadderOptions options;
   options.variant = "basic";
-  options.games_per_pair = 8;
+  options.games_per_pair = 4;
+  options.visits = 4;
   options.threads = 2;
-  options.baseline = "greedy";
+  options.device = "cpu";
+  options.rungs = {"random", "greedy"};
+  options.anchor = "random";
   options.plot_script = fs::path(ZERTZ_SOURCE_DIR) / "scripts" / "plot_elo.py";
+  // No checkpoint, nothing to rate: not even the rungs play.
+  EXPECT_TRUE(update_ladder(run, options).matches.empty());
+  nn::ZertzNet net(nn::ModelConfig::named("tiny"));
+  nn::CheckpointInfo info;
+  info.model = net->config();
+  info.variant = "basic";
+  info.step = 1;
+  nn::save_checkpoint(run.checkpoint_path(1).string(), info, net, nullptr);
   LadderReport report = update_ladder(run, options);
-  ASSERT_EQ(report.matches.size(), 1u);
-  EXPECT_EQ(report.matches[0].result.games(), 8);
-  ASSERT_EQ(report.ratings.size(), 2u);
+  // greedy against random, then the checkpoint against the weakest rung; a score above 75%
+  // there sends it on to greedy.
+  ASSERT_GE(report.matches.size(), 2u);
+  EXPECT_EQ(report.matches[0].a + " " + report.matches[0].b, "greedy random");
+  EXPECT_EQ(report.matches[1].a + " " + report.matches[1].b, "step-0000001@4 random");
+  EXPECT_EQ(report.matches[1].result.games(), 4);
+  EXPECT_EQ(report.newest, "step-0000001@4");
+  ASSERT_FALSE(report.newest_against_rungs.empty());
+  EXPECT_EQ(report.newest_against_rungs[0].rung, "random");
+  ASSERT_EQ(report.ratings.size(), 3u);
   EXPECT_EQ(report.ratings[0].player, "random");
-  EXPECT_EQ(report.ratings[1].player, "greedy");
+  EXPECT_EQ(report.ratings[0].elo, 0);
+  EXPECT_EQ(report.ratings[2].player, "step-0000001@4");
   std::string csv = read_file(report.csv.string());
   EXPECT_EQ(csv.substr(0, csv.find('\n')), "player,step,elo,error95,games");
   EXPECT_TRUE(report.plot_problem.empty()) << report.plot_problem;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "core/random.h"
 
@@ -65,23 +66,64 @@ TEST(Ladder, PlayersWithoutAChainToTheAnchorAreNotRated) {
   EXPECT_THROW(fit_ratings({{"x", "y", {3, 0, 1}}}, {"random", 1.0}), std::invalid_argument);
 }
 
-TEST(Ladder, SchedulesTheMissingGames) {
-  // Games count in either orientation: s2 has 10 of its 20 games against greedy, s1 all 20.
-  std::vector<PairResult> played = {{"greedy", "s2", {3, 1, 6}}, {"s1", "greedy", {20, 0, 0}}};
-  std::vector<ScheduledMatch> s =
-      schedule_missing_games({"s1", "s2", "s3"}, "greedy", "random", played, 20);
-  std::vector<std::tuple<std::string, std::string, int>> got;
-  for (const ScheduledMatch& m : s) got.emplace_back(m.a, m.b, m.games);
-  std::vector<std::tuple<std::string, std::string, int>> want = {
-      {"greedy", "random", 20}, {"s2", "s1", 20}, {"s2", "greedy", 10},
-      {"s3", "s2", 20},         {"s3", "s1", 20}, {"s3", "greedy", 20}};
-  EXPECT_EQ(got, want);
-  // An odd shortfall rounds up to whole colour-swapped pairs.
-  s = schedule_missing_games({"s1"}, "random", "random", {{"s1", "random", {2, 1, 0}}}, 10);
-  ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].games, 8);
-  EXPECT_TRUE(schedule_missing_games({"s1"}, "random", "random", {{"s1", "random", {6, 0, 4}}}, 10)
-                  .empty());
+using Schedule = std::vector<std::tuple<std::string, std::string, int>>;
+
+Schedule listed(const std::vector<ScheduledMatch>& schedule) {
+  Schedule out;
+  for (const ScheduledMatch& m : schedule) out.emplace_back(m.a, m.b, m.games);
+  return out;
+}
+
+const std::vector<std::string> kRungs = {"r50", "r200", "r1000"};
+
+TEST(Ladder, ConnectsTheRungsAndMeetsEachCheckpointAtTheNearestRung) {
+  // Nothing played: the rungs meet each other; s1 starts at the weakest rung; s2 meets s1,
+  // and (no ratings yet) the weakest rung too.
+  EXPECT_EQ(listed(schedule_ladder_games({"s1", "s2"}, kRungs, {}, {}, 20)),
+            (Schedule{{"r200", "r50", 20},
+                      {"r1000", "r200", 20},
+                      {"s1", "r50", 20},
+                      {"s2", "s1", 20},
+                      {"s2", "r50", 20}}));
+  // Games count in either orientation, and an odd shortfall rounds up to whole pairs.
+  std::vector<PairResult> played = {
+      {"r50", "r200", {3, 0, 17}}, {"r1000", "r200", {16, 0, 3}}, {"s1", "r50", {10, 0, 10}}};
+  std::map<std::string, double> ratings = {
+      {"r50", -250}, {"r200", 0}, {"r1000", 290}, {"s1", -240}};
+  EXPECT_EQ(listed(schedule_ladder_games({"s1"}, kRungs, played, ratings, 20)),
+            (Schedule{{"r1000", "r200", 2}}));
+  // A new checkpoint without a rating starts at the rung nearest the previous one's...
+  ratings["s1"] = 230;
+  played.push_back({"s2", "s1", {10, 0, 10}});
+  EXPECT_EQ(listed(schedule_ladder_games({"s1", "s2"}, kRungs, played, ratings, 20)),
+            (Schedule{{"r1000", "r200", 2}, {"s2", "r1000", 20}}));
+  // ... and at the one nearest its own once it has one.
+  ratings["s2"] = 10;
+  EXPECT_EQ(listed(schedule_ladder_games({"s1", "s2"}, kRungs, played, ratings, 20)),
+            (Schedule{{"r1000", "r200", 2}, {"s2", "r200", 20}}));
+}
+
+TEST(Ladder, ClimbsARungAfterAScoreAbove75PercentAndStepsDownBelow25) {
+  std::vector<PairResult> played = {{"r200", "r50", {17, 0, 3}},
+                                    {"r1000", "r200", {17, 0, 3}},
+                                    {"s1", "r50", {16, 0, 4}}};  // 80%: too easy to say much
+  EXPECT_EQ(listed(schedule_ladder_games({"s1"}, kRungs, played, {}, 20)),
+            (Schedule{{"s1", "r200", 20}}));
+  played.push_back({"s1", "r200", {15, 0, 5}});  // 75%: informative enough, no further
+  EXPECT_TRUE(schedule_ladder_games({"s1"}, kRungs, played, {}, 20).empty());
+  played = {{"r200", "r50", {17, 0, 3}},
+            {"r1000", "r200", {17, 0, 3}},
+            {"s1", "r1000", {2, 1, 17}}};  // 12.5%: step down
+  EXPECT_EQ(listed(schedule_ladder_games({"s1"}, kRungs, played, {}, 20)),
+            (Schedule{{"s1", "r200", 20}}));
+  // The strongest rung has nothing above it; a short pair is topped up before climbing.
+  played = {{"r200", "r50", {17, 0, 3}},
+            {"r1000", "r200", {17, 0, 3}},
+            {"s1", "r1000", {20, 0, 0}},
+            {"s2", "s1", {10, 0, 10}},
+            {"s2", "r50", {8, 0, 0}}};
+  EXPECT_EQ(listed(schedule_ladder_games({"s1", "s2"}, kRungs, played, {}, 20)),
+            (Schedule{{"s2", "r50", 12}}));
 }
 
 }  // namespace

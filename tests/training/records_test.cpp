@@ -51,6 +51,26 @@ TEST(Shard, RoundTripsGames) {
   std::filesystem::remove(path);
 }
 
+TEST(Shard, AppendedBlocksReadBackAndATornLastBlockLosesOnlyItsGame) {
+  std::string path = testing::scratch_path("records-append").string();
+  std::filesystem::remove(path);
+  std::vector<TrainingGame> games = {random_game(11), random_game(12), random_game(13)};
+  for (const TrainingGame& g : games) append_to_shard(path, {g});
+  EXPECT_EQ(read_shard(path), games);
+  ShardPrefix whole = read_shard_prefix(path);
+  EXPECT_EQ(whole.games, games);
+  EXPECT_TRUE(whole.problem.empty()) << whole.problem;
+  // A writer killed in the middle of the third block.
+  std::uintmax_t two = encode_shard({games[0]}).size() + encode_shard({games[1]}).size();
+  std::filesystem::resize_file(path, two + 20);
+  EXPECT_THROW(read_shard(path), ShardError);
+  ShardPrefix torn = read_shard_prefix(path);
+  EXPECT_EQ(torn.games, (std::vector<TrainingGame>{games[0], games[1]}));
+  EXPECT_NE(torn.problem.find(path + " is truncated"), std::string::npos) << torn.problem;
+  std::filesystem::remove(path);
+  EXPECT_NE(read_shard_prefix(path).problem, "") << "a missing file is a problem too";
+}
+
 TEST(Shard, DamageIsRefusedWithTheFileNamed) {
   std::string data = encode_shard({random_game(4), random_game(5)});
   auto refused = [&](const std::string& bytes, const std::string& what) {
