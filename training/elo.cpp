@@ -1,5 +1,6 @@
 #include "training/elo.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -28,7 +29,7 @@ ScoreInterval score_interval(const Wdl& r) {
   double variance =
       (r.wins * (1 - s) * (1 - s) + r.draws * (0.5 - s) * (0.5 - s) + r.losses * s * s) / n;
   double margin = 1.96 * std::sqrt(variance / n);
-  return {s, s - margin, s + margin};
+  return {s, std::max(0.0, s - margin), std::min(1.0, s + margin)};
 }
 
 EloInterval elo_interval(const Wdl& r) {

@@ -24,7 +24,7 @@ struct EloInterval {
 };
 
 // The score and its 95% interval: +- 1.96 standard errors of the per-game variance of the
-// trinomial W/D/L sample (ends may pass 0 or 1); [0, 1] around 0.5 with no games.
+// trinomial W/D/L sample, kept within [0, 1]; [0, 1] around 0.5 with no games.
 struct ScoreInterval {
   double score = 0.5, low = 0, high = 1;
 };

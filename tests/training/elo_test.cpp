@@ -36,6 +36,16 @@ TEST(Elo, IntervalOfEvenAndOneSidedResults) {
   EXPECT_TRUE(std::isinf(sweep.elo) && std::isinf(sweep.low) && std::isinf(sweep.high));
 }
 
+TEST(Elo, ScoreIntervalStaysWithinZeroAndOne) {
+  // W 9 L 1: score 0.9, margin 1.96 * sqrt(0.09 / 10) = 0.186, so the upper end is cut at 1.
+  ScoreInterval s = score_interval({9, 0, 1});
+  EXPECT_DOUBLE_EQ(s.score, 0.9);
+  EXPECT_NEAR(s.low, 0.9 - 1.96 * std::sqrt(0.009), 1e-12);
+  EXPECT_EQ(s.high, 1.0);
+  EXPECT_EQ(score_interval({0, 0, 10}).low, 0.0);
+  EXPECT_TRUE(std::isinf(elo_interval({9, 0, 1}).high));  // still +inf in Elo
+}
+
 TEST(Sprt, BoundsAreWaldsLogRatios) {
   SprtParams p{0, 5, 0.05, 0.05};
   EXPECT_NEAR(p.lower_bound(), std::log(0.05 / 0.95), 1e-12);
