@@ -123,8 +123,8 @@ struct LadderOptions {
   int games_per_pair = 20;
   int visits = 200;
   int threads = 4;
-  std::string rungs = "rollout:50,rollout:200,rollout:1000,rollout:5000";  // weakest first
-  std::string anchor = "rollout:200";
+  std::string rungs;   // weakest first, comma-separated; empty: the ladder's default rungs
+  std::string anchor;  // empty: the ladder's default anchor
   std::uint64_t seed = 1;
   bool no_play = false;  // rate the games already played, play none
 };

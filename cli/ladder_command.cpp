@@ -12,8 +12,8 @@ int run_ladder(const LadderOptions& options) {
   ladder.games_per_pair = options.games_per_pair;
   ladder.visits = options.visits;
   ladder.threads = options.threads;
-  ladder.rungs = training::parse_ladder_rungs(options.rungs, "--rungs");
-  ladder.anchor = options.anchor;
+  if (!options.rungs.empty()) ladder.rungs = training::parse_ladder_rungs(options.rungs, "--rungs");
+  if (!options.anchor.empty()) ladder.anchor = options.anchor;
   ladder.seed = options.seed;
   ladder.play = !options.no_play;
   ladder.plot_script = ZERTZ_PLOT_ELO_SCRIPT;

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "core/variant.h"
 #include "mcts/search_overrides.h"
+#include "training/ladder_update.h"
 
 int main(int argc, char** argv) {
   using namespace zertz::cli;
@@ -163,10 +164,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 10000000));
   ladder_cmd->add_option("--threads", ladder.threads, "Games played at once")
       ->check(CLI::Range(1, 1024));
+  ladder_cmd->add_option("--rungs", ladder.rungs,
+                         std::string("Fixed opponents, weakest first, comma-separated (random, "
+                                     "greedy, rollout:N; default ") +
+                             zertz::training::kDefaultLadderRungs + ")");
   ladder_cmd->add_option(
-      "--rungs", ladder.rungs,
-      "Fixed opponents, weakest first, comma-separated (random, greedy, rollout:N)");
-  ladder_cmd->add_option("--anchor", ladder.anchor, "The rung rated 0");
+      "--anchor", ladder.anchor,
+      std::string("The rung rated 0 (default ") + zertz::training::kDefaultLadderAnchor + ")");
   ladder_cmd->add_option("--seed", ladder.seed, "Random seed");
   ladder_cmd->add_flag("--no-play", ladder.no_play, "Only rate the games already played");
 

@@ -36,9 +36,12 @@ struct Decision {
 
 int result_for_mover(const Game& game, int mover) {
   switch (game.outcome()) {
-    case Outcome::kFirstWins: return mover == 0 ? 1 : -1;
-    case Outcome::kSecondWins: return mover == 1 ? 1 : -1;
-    default: return 0;  // a draw, or a game still going at max_turns
+    case Outcome::kFirstWins:
+      return mover == 0 ? 1 : -1;
+    case Outcome::kSecondWins:
+      return mover == 1 ? 1 : -1;
+    default:
+      return 0;  // a draw, or a game still going at max_turns
   }
 }
 
@@ -55,8 +58,7 @@ std::vector<HeldoutPosition> play_and_label(const HeldoutMakeOptions& options, i
   auto player = mcts::make_player("rollout:" + std::to_string(options.play_visits), rng.next(), 0);
   Game game(State(*options.variant));
   std::vector<Decision> decisions;
-  for (int actions = 0; !game.is_terminal() && game.turns_played() < options.max_turns;
-       ++actions) {
+  for (int actions = 0; !game.is_terminal() && game.turns_played() < options.max_turns; ++actions) {
     ActionList legal;
     game.state().legal_actions(legal);
     if (legal.size >= 2 && actions >= options.opening_random_actions) {
@@ -68,7 +70,8 @@ std::vector<HeldoutPosition> play_and_label(const HeldoutMakeOptions& options, i
   // A partial Fisher-Yates draw, then back into game order.
   int picked = std::min<int>(options.positions_per_game, static_cast<int>(decisions.size()));
   for (int i = 0; i < picked; ++i) {
-    std::swap(decisions[i], decisions[i + rng.below(static_cast<std::uint32_t>(decisions.size() - i))]);
+    std::swap(decisions[i],
+              decisions[i + rng.below(static_cast<std::uint32_t>(decisions.size() - i))]);
   }
   decisions.erase(decisions.begin() + picked, decisions.end());
   std::sort(decisions.begin(), decisions.end(),
@@ -156,7 +159,10 @@ std::vector<HeldoutPosition> read_heldout(const std::filesystem::path& path) {
     try {
       nlohmann::json line = nlohmann::json::parse(text);
       HeldoutPosition p{parse_position_string(line.at("position").get<std::string>()),
-                        line.at("result").get<int>(), line.at("turns_left").get<int>(), {}, {},
+                        line.at("result").get<int>(),
+                        line.at("turns_left").get<int>(),
+                        {},
+                        {},
                         line.at("search_value").get<float>()};
       if (p.result < -1 || p.result > 1) throw InputError("result must be -1, 0 or 1");
       ActionList legal;
@@ -167,7 +173,8 @@ std::vector<HeldoutPosition> read_heldout(const std::filesystem::path& path) {
         int i = 0;
         while (i < legal.size && legal[i].to_string(p.state.board()) != action) ++i;
         if (i == legal.size) throw InputError("'" + action + "' is not a legal action there");
-        if (!visits.is_number_unsigned()) throw InputError("'" + action + "': visits must be a count");
+        if (!visits.is_number_unsigned())
+          throw InputError("'" + action + "': visits must be a count");
         p.search_visits[i] = visits.get<std::uint32_t>();
       }
       p.search_policy = shares(p.search_visits);
@@ -222,12 +229,8 @@ HeldoutScore score_heldout(const std::vector<HeldoutPosition>& set, mcts::Evalua
       score.uniform.cross_entropy += entropy_against(p.search_policy, uniform);
       score.uniform.top1 += uniform[0];  // a uniform draw's chance of the search's best action
       for (int t = 0; t < kTemperatureCount; ++t) {
-        std::vector<float> tempered(prior.size());
-        double sum = 0;
-        for (std::size_t a = 0; a < prior.size(); ++a) {
-          sum += tempered[a] = std::pow(prior[a], 1.0f / HeldoutScore::kTemperatures[t]);
-        }
-        for (float& x : tempered) x = static_cast<float>(x / sum);
+        std::vector<float> tempered = prior;
+        mcts::temper_priors(tempered, static_cast<float>(HeldoutScore::kTemperatures[t]));
         add_policy(score.tempered[t], p, tempered);
       }
     }

@@ -401,8 +401,8 @@ float Search::playout_value(const State& state, Rng& rng) const {
   return static_cast<float>(sum) / static_cast<float>(params_.leaf_rollouts);
 }
 
-void Search::temper_priors(std::span<float> priors) const {
-  float exponent = 1.0f / params_.prior_temperature, sum = 0.0f;
+void temper_priors(std::span<float> priors, float temperature) {
+  float exponent = 1.0f / temperature, sum = 0.0f;
   for (float& p : priors) sum += p = std::pow(p, exponent);
   if (sum <= 0.0f) return;
   for (float& p : priors) p /= sum;
@@ -413,7 +413,9 @@ void Search::expand(Worker& worker, Leaf& leaf) {
   int count = leaf.actions.size;
   int viewer = leaf.state.to_move();
   Node* children = tree_.allocate(worker.index, count);
-  if (params_.prior_temperature != 1.0f) temper_priors({leaf.priors.data(), std::size_t(count)});
+  if (params_.prior_temperature != 1.0f) {
+    temper_priors({leaf.priors.data(), std::size_t(count)}, params_.prior_temperature);
+  }
   const float* priors = leaf.priors.data();
   if (std::is_sorted(priors, priors + count, std::greater<float>())) {
     for (int i = 0; i < count; ++i) children[i].init(leaf.actions[i], priors[i], viewer);

@@ -91,8 +91,6 @@ class Search {
   void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
                      SearchResult& r) const;
   void expand(Worker& worker, Leaf& leaf);
-  // Applies params_.prior_temperature to a new node's priors, in place.
-  void temper_priors(std::span<float> priors) const;
   // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
   float playout_value(const State& state, Rng& rng) const;
   void backup(std::span<Node* const> path, float value_for_first_player) const;
@@ -121,5 +119,9 @@ class Search {
   std::vector<std::uint32_t> considered_visits_;
   float root_raw_value_ = 0.0f;  // the root's own (mixed) evaluation, from its mover's side
 };
+
+// Raises `priors` to 1/temperature and renormalises them, in place (SearchParams::
+// prior_temperature); priors that are all 0 stay so.
+void temper_priors(std::span<float> priors, float temperature);
 
 }  // namespace zertz::mcts

@@ -1,6 +1,7 @@
 // Every config key: name, type, default, allowed values. configs/default.yaml documents each
 // one, in this order (a test checks that the two agree).
 #include "training/config.h"
+#include "training/ladder_update.h"
 
 namespace zertz::training {
 
@@ -91,8 +92,8 @@ const std::vector<KeySpec>& config_schema() {
       text("evaluation.opponents", "random,rollout:100,previous"),
       integer("evaluation.ladder_every_checkpoints", 2, 0, 1000000),
       integer("evaluation.ladder_games", 20, 1, 100000),
-      text("evaluation.ladder_rungs", "rollout:50,rollout:200,rollout:1000,rollout:5000"),
-      text("evaluation.ladder_anchor", "rollout:200"),
+      text("evaluation.ladder_rungs", kDefaultLadderRungs),
+      text("evaluation.ladder_anchor", kDefaultLadderAnchor),
       integer("evaluation.gating_games", 0, 0, 100000),
       number("evaluation.gating_threshold", "0.55", 0, 1),
   };

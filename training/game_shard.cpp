@@ -180,15 +180,27 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
   return start + compressed_size + 4;
 }
 
+// The games of every block up to the first damaged one (decode_block adds a block's games only
+// once the whole block checks out), and that damage.
+ShardPrefix decode_prefix(const std::string& data, const std::string& source) {
+  ShardPrefix prefix;
+  try {
+    std::size_t at = 0;
+    do {
+      at = decode_block(data, at, source, prefix.games);
+    } while (at < data.size());
+  } catch (const ShardError& e) {
+    prefix.problem = e.what();
+  }
+  return prefix;
+}
+
 }  // namespace
 
 std::vector<TrainingGame> decode_shard(const std::string& data, const std::string& source) {
-  std::vector<TrainingGame> games;
-  std::size_t at = 0;
-  do {
-    at = decode_block(data, at, source, games);
-  } while (at < data.size());
-  return games;
+  ShardPrefix prefix = decode_prefix(data, source);
+  if (!prefix.problem.empty()) throw ShardError(prefix.problem);
+  return std::move(prefix.games);
 }
 
 void write_shard(const std::string& path, const std::vector<TrainingGame>& games) {
@@ -204,26 +216,13 @@ void append_to_shard(const std::string& path, const std::vector<TrainingGame>& g
 }
 
 ShardPrefix read_shard_prefix(const std::string& path) {
-  ShardPrefix prefix;
   std::string data;
   try {
     data = read_file(path);
   } catch (const std::exception& e) {
-    prefix.problem = e.what();
-    return prefix;
+    return {{}, e.what()};
   }
-  std::size_t at = 0;
-  try {
-    do {
-      std::vector<TrainingGame> block;
-      std::size_t next = decode_block(data, at, path, block);
-      for (TrainingGame& g : block) prefix.games.push_back(std::move(g));
-      at = next;
-    } while (at < data.size());
-  } catch (const ShardError& e) {
-    prefix.problem = e.what();
-  }
-  return prefix;
+  return decode_prefix(data, path);
 }
 
 std::vector<TrainingGame> read_shard(const std::string& path) {

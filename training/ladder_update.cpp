@@ -52,10 +52,6 @@ long long checkpoint_step(const std::string& label) {
   return std::atoll(label.c_str() + 5);
 }
 
-std::vector<std::string> default_ladder_rungs() {
-  return {"rollout:50", "rollout:200", "rollout:1000", "rollout:5000"};
-}
-
 std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what) {
   std::vector<std::string> rungs;
   std::stringstream items(text);

@@ -15,9 +15,16 @@
 
 namespace zertz::training {
 
-// rollout:50, rollout:200, rollout:1000 and rollout:5000: in basic Zertz rollout:1000 scores 86%
-// against rollout:200, so a network of any strength so far has a rung not far from 50%.
-std::vector<std::string> default_ladder_rungs();
+// The rungs by default: in basic Zertz each beats the one before it 80-85% of the time, so a
+// network of any strength so far has a rung not far from 50%. The one source of these defaults
+// (the config schema and `zertz ladder` use them).
+inline constexpr const char* kDefaultLadderRungs =
+    "rollout:50,rollout:200,rollout:1000,rollout:5000";
+inline constexpr const char* kDefaultLadderAnchor = "rollout:200";
+
+// Parses "rollout:50,rollout:200": baselines (mcts::is_baseline_spec, not rollout:auto), at
+// least one; throws InputError naming `what` and the item otherwise.
+std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what);
 
 struct LadderOptions {
   std::string variant;  // empty: the checkpoints' variant (tournament when there are none)
@@ -25,8 +32,8 @@ struct LadderOptions {
   int visits = 200;  // of every checkpoint
   int threads = 4;
   // Fixed opponents, weakest first (ladder.h: schedule_ladder_games), and the one rated 0.
-  std::vector<std::string> rungs = default_ladder_rungs();
-  std::string anchor = "rollout:200";
+  std::vector<std::string> rungs = parse_ladder_rungs(kDefaultLadderRungs, "the default rungs");
+  std::string anchor = kDefaultLadderAnchor;
   int opening_actions = 2;
   std::uint64_t seed = 1;
   std::string device = "auto";
@@ -34,10 +41,6 @@ struct LadderOptions {
   double virtual_draws = 1.0;
   std::filesystem::path plot_script;  // scripts/plot_elo.py; empty: no picture
 };
-
-// Parses "rollout:50,rollout:200": baselines (mcts::is_baseline_spec, not rollout:auto), at
-// least one; throws InputError naming `what` and the item otherwise.
-std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what);
 
 // The training step of a checkpoint's label ("step-0000100@200"), or -1 for a baseline.
 long long checkpoint_step(const std::string& label);
