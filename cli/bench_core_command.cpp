@@ -8,6 +8,11 @@
 
 namespace zertz::cli {
 
+struct BenchCoreOptions {
+  double seconds = 1.0;  // per variant and measure
+  std::uint64_t seed = 1;
+};
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -78,6 +83,15 @@ int run_bench_core(const BenchCoreOptions& options) {
                 f.actions_per_game, f.actions_per_second);
   }
   return 0;
+}
+
+void add_bench_core_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<BenchCoreOptions>();
+  auto* cmd = parent.add_subcommand("core", "Random games and actions per second");
+  cmd->add_option("--seconds", options->seconds, "Time per measure")
+      ->check(CLI::Range(0.01, 600.0));
+  cmd->add_option("--seed", options->seed, "Random seed");
+  commands.push_back({cmd, [options] { return run_bench_core(*options); }});
 }
 
 }  // namespace zertz::cli

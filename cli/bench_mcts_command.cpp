@@ -12,6 +12,7 @@
 #include "core/state.h"
 #include "mcts/search.h"
 #include "mcts/selfplay_batch.h"
+#include "nn/model_config.h"
 
 namespace zertz::cli {
 
@@ -110,6 +111,34 @@ int run_bench_mcts(const BenchMctsOptions& options) {
       selfplay.simulations_per_second, selfplay.average_batch);
   if (options.network != "none") print_network_selfplay(options);
   return 0;
+}
+
+namespace {
+std::vector<std::string> network_choices() {
+  std::vector<std::string> choices = {"none"};
+  for (const std::string& size : nn::ModelConfig::names()) choices.push_back(size);
+  return choices;
+}
+}  // namespace
+
+void add_bench_mcts_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<BenchMctsOptions>();
+  auto* cmd = parent.add_subcommand("mcts", "Search simulations per second (uniform evaluator)");
+  cmd->add_option("--variant", options->variant, "Rule variant")
+      ->check(CLI::IsMember(variant_names()));
+  cmd->add_option("--visits", options->visits, "Visits per search")->check(CLI::Range(1, 10000000));
+  cmd->add_option("--seconds", options->seconds, "Time per measure")
+      ->check(CLI::Range(0.01, 600.0));
+  cmd->add_option("--seed", options->seed, "Seed of the mid-game position");
+  cmd->add_option("--network", options->network,
+                  "Also self-play with this network size (none: skip)")
+      ->check(CLI::IsMember(network_choices()));
+  cmd->add_option("--network-seconds", options->network_seconds, "Time of the network self-play")
+      ->check(CLI::Range(1.0, 3600.0));
+  cmd->add_option("--selfplay-threads", options->selfplay_threads,
+                  "Self-play threads with the network")
+      ->check(CLI::Range(1, 64));
+  commands.push_back({cmd, [options] { return run_bench_mcts(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -18,6 +18,18 @@
 
 namespace zertz::cli {
 
+struct BenchNnOptions {
+  std::vector<std::string> sizes = nn::ModelConfig::names();
+  std::vector<int> batches = {1, 8, 32, 64, 128, 256};
+  std::vector<int> threads = {1, 2};
+  std::string variant = "tournament";
+  double seconds = 0.5;                  // per measurement
+  std::string evaluator_size = "small";  // the BatchedEvaluator measurement
+  int evaluator_batch = 64;
+  int evaluator_callers = 8;
+  std::string device = "auto";  // auto (CUDA when available), cpu or cuda
+};
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -227,6 +239,30 @@ int run_bench_nn(const BenchNnOptions& options) {
   network_table(options, variant, device);
   evaluator_table(options, variant, device);
   return 0;
+}
+
+void add_bench_nn_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<BenchNnOptions>();
+  auto* cmd = parent.add_subcommand("nn", "Network positions per second and FLOP/s");
+  cmd->add_option("--sizes", options->sizes, "Model sizes")
+      ->check(CLI::IsMember(nn::ModelConfig::names()));
+  cmd->add_option("--batches", options->batches, "Batch sizes")->check(CLI::Range(1, 4096));
+  cmd->add_option("--threads", options->threads, "Intra-op thread counts")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--variant", options->variant, "Rule variant (board size)")
+      ->check(CLI::IsMember(variant_names()));
+  cmd->add_option("--seconds", options->seconds, "Time per measurement")
+      ->check(CLI::Range(0.01, 600.0));
+  cmd->add_option("--evaluator-size", options->evaluator_size, "Model size for the evaluator run")
+      ->check(CLI::IsMember(nn::ModelConfig::names()));
+  cmd->add_option("--evaluator-batch", options->evaluator_batch, "Evaluator batch size")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--evaluator-callers", options->evaluator_callers,
+                  "Threads calling the evaluator")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--device", options->device, "auto (CUDA when available), cpu or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  commands.push_back({cmd, [options] { return run_bench_nn(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -12,6 +12,12 @@
 
 namespace zertz::cli {
 
+struct DemoOptions {
+  std::string variant = "basic";
+  std::uint64_t seed = 1;
+  std::string out;  // write the game record here too
+};
+
 int run_demo(const DemoOptions& options) {
   const Variant& variant = *Variant::find(options.variant);
   Rng rng(options.seed);
@@ -48,6 +54,16 @@ int run_demo(const DemoOptions& options) {
     std::cout << "record written to " << options.out << "\n";
   }
   return 0;
+}
+
+void add_demo_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<DemoOptions>();
+  auto* cmd = parent.add_subcommand("demo", "Play and print a game between two random players");
+  cmd->add_option("--variant", options->variant, "Rule variant")
+      ->check(CLI::IsMember(variant_names()));
+  cmd->add_option("--seed", options->seed, "Random seed");
+  cmd->add_option("--out", options->out, "Also save the game record to this file");
+  commands.push_back({cmd, [options] { return run_demo(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -6,6 +6,17 @@
 
 namespace zertz::cli {
 
+struct LadderOptions {
+  std::string run_dir;
+  int games_per_pair = 20;
+  int visits = 200;
+  int threads = 4;
+  std::string rungs;   // weakest first, comma-separated; empty: the ladder's default rungs
+  std::string anchor;  // empty: the ladder's default anchor
+  std::uint64_t seed = 1;
+  bool no_play = false;  // rate the games already played, play none
+};
+
 int run_ladder(const LadderOptions& options) {
   training::RunDir run(options.run_dir);
   training::LadderOptions ladder;
@@ -28,7 +39,7 @@ int run_ladder(const LadderOptions& options) {
     return 0;
   }
   std::printf("%-24s %8s %8s %8s\n", "player", "elo", "+-95%", "games");
-  for (const training::Rating& r : report.ratings) {
+  for (const evaluation::Rating& r : report.ratings) {
     if (r.connected) {
       std::printf("%-24s %+8.0f %8.0f %8.0f\n", r.player.c_str(), r.elo, r.error95, r.games);
     } else {
@@ -37,7 +48,7 @@ int run_ladder(const LadderOptions& options) {
     }
   }
   for (const training::RungScore& rung : report.newest_against_rungs) {
-    training::ScoreInterval s = training::score_interval(rung.result);
+    evaluation::ScoreInterval s = evaluation::score_interval(rung.result);
     std::printf("%s against %s: %.1f%% [%.1f, %.1f] (%.0f games)\n", report.newest.c_str(),
                 rung.rung.c_str(), 100 * s.score, 100 * s.low, 100 * s.high, rung.result.games());
   }
@@ -46,6 +57,28 @@ int run_ladder(const LadderOptions& options) {
   if (!report.plot_problem.empty())
     std::fprintf(stderr, "warning: %s\n", report.plot_problem.c_str());
   return 0;
+}
+
+void add_ladder_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<LadderOptions>();
+  auto* cmd = parent.add_subcommand("ladder",
+                                    "Rate a run's checkpoints and baselines (plays missing games)");
+  cmd->add_option("run_dir", options->run_dir, "Run directory")->required();
+  cmd->add_option("--games", options->games_per_pair, "Games per pair of players")
+      ->check(CLI::Range(2, 1000000));
+  cmd->add_option("--visits", options->visits, "Visits per decision of a checkpoint")
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--threads", options->threads, "Games played at once")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--rungs", options->rungs,
+                  std::string("Fixed opponents, weakest first, comma-separated (random, "
+                              "greedy, rollout:N; default ") +
+                      training::kDefaultLadderRungs + ")");
+  cmd->add_option("--anchor", options->anchor,
+                  std::string("The rung rated 0 (default ") + training::kDefaultLadderAnchor + ")");
+  cmd->add_option("--seed", options->seed, "Random seed");
+  cmd->add_flag("--no-play", options->no_play, "Only rate the games already played");
+  commands.push_back({cmd, [options] { return run_ladder(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -12,6 +12,11 @@
 
 namespace zertz::cli {
 
+struct RenderOptions {
+  std::string input;  // a position string or a game record file (.zertz or .sgf)
+  std::string out;    // FILE.svg or FILE.html
+};
+
 int run_render(const RenderOptions& options) {
   std::filesystem::path out(options.out);
   bool html = out.extension() == ".html";
@@ -41,6 +46,15 @@ int run_render(const RenderOptions& options) {
   }
   std::cout << "written " << options.out << "\n";
   return 0;
+}
+
+void add_render_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<RenderOptions>();
+  auto* cmd = parent.add_subcommand("render", "Draw a position (SVG) or a game viewer (HTML)");
+  cmd->add_option("input", options->input, "A position string or a game record (.zertz, .sgf)")
+      ->required();
+  cmd->add_option("--out", options->out, "FILE.svg or FILE.html")->required();
+  commands.push_back({cmd, [options] { return run_render(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -13,6 +13,11 @@
 
 namespace zertz::cli {
 
+struct ReplayOptions {
+  std::vector<std::string> paths;
+  bool quiet = false;  // summary only
+};
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -59,7 +64,7 @@ int run_replay(const ReplayOptions& options) {
       files.push_back(p);
     } else {
       std::cerr << "error: " << p << ": no such file or folder\n";
-      return 2;
+      return kExitBadInput;
     }
   }
   std::sort(files.begin(), files.end());
@@ -91,7 +96,16 @@ int run_replay(const ReplayOptions& options) {
   for (const auto& [result, n] : results) std::cout << "  ok " << result << ": " << n << "\n";
   for (const auto& [reason, n] : refusals)
     std::cout << "  refused, " << reason << ": " << n << "\n";
-  return refused == 0 ? 0 : 1;
+  return refused == 0 ? 0 : kExitBadInput;
+}
+
+void add_replay_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<ReplayOptions>();
+  auto* cmd =
+      parent.add_subcommand("replay", "Replay game records (.sgf from boardspace, or ours)");
+  cmd->add_option("paths", options->paths, "Files or folders")->required();
+  cmd->add_flag("--quiet", options->quiet, "Print the summary only");
+  commands.push_back({cmd, [options] { return run_replay(*options); }});
 }
 
 }  // namespace zertz::cli

@@ -3,9 +3,18 @@
 
 namespace zertz::cli {
 
-int run_train(const std::string& config, const std::string& run_dir,
-              const std::vector<std::string>& overrides) {
-  return training::run_training({config, run_dir, overrides});
+void add_train_command(CLI::App& parent, std::vector<Command>& commands) {
+  auto options = std::make_shared<training::TrainOptions>();
+  auto* cmd = parent.add_subcommand("train", "Self-play and training in a run directory (resumes)");
+  cmd->add_option("--config", options->config,
+                  "YAML config (ignored when the run directory has one)");
+  cmd->add_option("--run-dir", options->run_dir, "Run directory");
+  // scripts/train.sh names the default config and run directory; a later flag replaces them.
+  for (const char* name : {"--config", "--run-dir"}) {
+    cmd->get_option(name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  }
+  cmd->add_option("--set", options->overrides, "Override a key: section.key=value")->take_all();
+  commands.push_back({cmd, [options] { return training::run_training(*options); }});
 }
 
 }  // namespace zertz::cli

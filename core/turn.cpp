@@ -167,6 +167,23 @@ void apply_turn(State& state, const Turn& turn) {
   }
 }
 
+std::vector<std::string> turns_in_notation(const State& start, std::span<const Action> actions) {
+  std::vector<std::string> texts;
+  State state = start, before = start;
+  Turn turn;
+  for (Action action : actions) {
+    const int mover = state.to_move();
+    state.apply(action);
+    turn.actions.push_back(action);
+    if (state.is_terminal() || state.to_move() != mover) {
+      texts.push_back(format_turn(before, turn));
+      turn.actions.clear();
+      before = state;
+    }
+  }
+  return texts;
+}
+
 std::string format_turn(const State& before, const Turn& turn) {
   const Board& b = before.board();
   if (turn.actions.empty()) return "";

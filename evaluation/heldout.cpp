@@ -6,11 +6,11 @@
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/game.h"
+#include "core/parallel.h"
 #include "core/position.h"
 #include "mcts/players.h"
 #include "mcts/search.h"
@@ -110,7 +110,7 @@ std::vector<HeldoutPosition> make_heldout(const HeldoutMakeOptions& options) {
   std::atomic<int> next{0};
   std::mutex progress;
   int done = 0, positions = 0;
-  auto work = [&] {
+  auto work = [&](int) {
     for (int g; (g = next.fetch_add(1)) < options.games;) {
       by_game[g] = play_and_label(options, g);
       std::lock_guard lock(progress);
@@ -118,10 +118,7 @@ std::vector<HeldoutPosition> make_heldout(const HeldoutMakeOptions& options) {
       if (options.on_progress) options.on_progress(++done, positions);
     }
   };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < options.threads; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& thread : threads) thread.join();
+  run_in_parallel(std::max(1, options.threads), work, [&] { next = options.games; });
   std::vector<HeldoutPosition> set;
   for (auto& game : by_game) {
     for (HeldoutPosition& p : game) set.push_back(std::move(p));

@@ -8,7 +8,6 @@
 #include "mcts/players.h"
 #include "mcts/search.h"
 #include "mcts/search_player.h"
-#include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
 
@@ -23,25 +22,6 @@ training::PlayerSpec spec_for(const DriverOptions& options) {
   spec.name = options.model;
   spec.visits = options.visits;
   return spec;
-}
-
-// Splits atomic actions played from `state` into full turns in notation; an unfinished last
-// turn is left out.
-std::vector<std::string> turns_in_notation(State state, const std::vector<Action>& actions) {
-  std::vector<std::string> texts;
-  State before = state;
-  Turn turn;
-  for (Action action : actions) {
-    int mover = state.to_move();
-    state.apply(action);
-    turn.actions.push_back(action);
-    if (state.is_terminal() || state.to_move() != mover) {
-      texts.push_back(format_turn(before, turn));
-      turn.actions.clear();
-      before = state;
-    }
-  }
-  return texts;
 }
 
 // The visited full turns below `node` (reached by `prefix` from the root): a turn ends where
@@ -160,19 +140,37 @@ Choice SearchDriver::search_turn(const GameSession& session, const Budget& budge
 
 namespace {
 
-// A candidate's win/draw/loss for the mover: exact when the turn ends the game; otherwise the
-// draw share is the network's estimate for the position after the turn, and the search's mean
-// value Q (= win - loss) splits the rest: win = (1 - draw + Q) / 2, loss = (1 - draw - Q) / 2.
-std::array<double, 3> win_draw_loss(nn::BatchedEvaluator& network, const State& after, int mover,
-                                    double q) {
-  if (after.is_terminal()) {
-    int r = after.result_for(mover);
-    return {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
+// The candidates' win/draw/loss for the mover, from an evaluator that reports draws (a
+// network's W/D/L head): exact when the turn ends the game; otherwise the draw share is the
+// evaluator's estimate for the position after the turn (all of them in one batch), and the
+// search's mean value Q (= win - loss) splits the rest: win = (1 - draw + Q) / 2,
+// loss = (1 - draw - Q) / 2.
+void add_win_draw_loss(mcts::Evaluator& evaluator, const std::vector<State>& afters, int mover,
+                       std::vector<Candidate>& candidates) {
+  std::vector<std::vector<Action>> actions(afters.size());
+  std::vector<std::vector<float>> priors(afters.size());
+  std::vector<float> values(afters.size()), draws(afters.size());
+  std::vector<mcts::EvalRequest> requests;
+  for (std::size_t i = 0; i < afters.size(); ++i) {
+    if (afters[i].is_terminal()) continue;
+    ActionList list;
+    afters[i].legal_actions(list);
+    actions[i].assign(list.begin(), list.end());
+    priors[i].resize(actions[i].size());
+    requests.push_back({&afters[i], actions[i], priors[i], &values[i], &draws[i]});
   }
-  double draw = network.win_draw_loss(after)[1];
-  double win = std::max(0.0, (1 - draw + q) / 2), loss = std::max(0.0, (1 - draw - q) / 2);
-  double total = win + draw + loss;
-  return {win / total, draw / total, loss / total};
+  evaluator.evaluate(requests);
+  for (std::size_t i = 0; i < afters.size(); ++i) {
+    if (afters[i].is_terminal()) {
+      int r = afters[i].result_for(mover);
+      candidates[i].wdl = {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
+      continue;
+    }
+    const double q = candidates[i].value, draw = draws[i];
+    double win = std::max(0.0, (1 - draw + q) / 2), loss = std::max(0.0, (1 - draw - q) / 2);
+    double total = win + draw + loss;
+    candidates[i].wdl = {win / total, draw / total, loss / total};
+  }
 }
 
 }  // namespace
@@ -199,12 +197,11 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     if (root.is_terminal() || root.to_move() != start.to_move()) {
       // The whole turn is forced: it is the only candidate.
       std::string turn = turns_in_notation(start, prefix).front();
-      Candidate forced{turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn},
-                       {}};
-      if (auto* network = dynamic_cast<nn::BatchedEvaluator*>(evaluator)) {
-        forced.wdl = win_draw_loss(*network, root, start.to_move(), result.root_value);
+      analysis.candidates.push_back(
+          {turn, result.root_visits, result.root_value, mcts::Proven::kUnknown, {turn}, {}});
+      if (evaluator != nullptr && evaluator->reports_draws()) {
+        add_win_draw_loss(*evaluator, {root}, start.to_move(), analysis.candidates);
       }
-      analysis.candidates.push_back(std::move(forced));
       return analysis;
     }
     search.run(budget, /*full=*/false, 0.0f, rng_);
@@ -216,6 +213,7 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     return a.second->mean_value() > b.second->mean_value();
   });
   if (static_cast<int>(turns.size()) > max_candidates) turns.resize(max_candidates);
+  std::vector<State> afters;
   for (const auto& [actions, node] : turns) {
     std::vector<Action> line = actions;
     for (Action action : mcts::principal_variation(*node)) line.push_back(action);
@@ -225,12 +223,12 @@ Analysis SearchDriver::analyze(const GameSession& session, int visits, int max_c
     candidate.visits = node->visits();
     candidate.value = node->mean_value();
     candidate.proven = node->proven();
-    if (auto* network = dynamic_cast<nn::BatchedEvaluator*>(evaluator)) {
-      State after = start;
-      for (Action a : actions) after.apply(a);
-      candidate.wdl = win_draw_loss(*network, after, start.to_move(), candidate.value);
-    }
     analysis.candidates.push_back(std::move(candidate));
+    afters.push_back(start);
+    for (Action a : actions) afters.back().apply(a);
+  }
+  if (evaluator != nullptr && evaluator->reports_draws()) {
+    add_win_draw_loss(*evaluator, afters, start.to_move(), analysis.candidates);
   }
   return analysis;
 }

@@ -46,7 +46,8 @@ struct Candidate {
   double value = 0.0;        // mean value there, from the mover's side, in [-1, 1]
   mcts::Proven proven = mcts::Proven::kUnknown;
   std::vector<std::string> pv;  // the principal variation, starting with this turn
-  // Win/draw/loss for the mover, with a network only (see win_draw_loss in search_driver.cpp).
+  // Win/draw/loss for the mover, from an evaluator that reports draws (a network; see
+  // add_win_draw_loss in search_driver.cpp).
   std::optional<std::array<double, 3>> wdl;
 };
 

@@ -9,6 +9,7 @@ void UniformEvaluator::evaluate(std::span<const EvalRequest> batch) {
     std::fill(request.priors.begin(), request.priors.end(),
               1.0f / static_cast<float>(request.priors.size()));
     *request.value = 0.0f;
+    if (request.draw != nullptr) *request.draw = 0.0f;
   }
 }
 

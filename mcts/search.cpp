@@ -9,6 +9,7 @@
 #include <thread>
 #include <tuple>
 
+#include "core/parallel.h"
 #include "mcts/dirichlet.h"
 #include "mcts/gumbel.h"
 
@@ -119,12 +120,12 @@ SearchResult Search::run(int visits, bool full, float temperature, Rng& rng) {
       complete(main);
     }
   }
-  std::vector<std::thread> helpers;
-  for (std::size_t i = 1; i < workers_.size(); ++i) {
-    helpers.emplace_back(work, std::ref(*workers_[i]));
-  }
-  work(main);
-  for (std::thread& helper : helpers) helper.join();
+  // A failing evaluation (out of memory, say) stops every thread's gathering and reaches the
+  // caller; the tree is then left half-done, and the caller abandons it.
+  run_in_parallel(
+      static_cast<int>(workers_.size()),
+      [&](int i) { work(*workers_[static_cast<std::size_t>(i)]); },
+      [this] { claimed_visits_.store(std::numeric_limits<int>::max() / 2); });
   return result(temperature, rng);
 }
 

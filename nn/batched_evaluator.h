@@ -1,11 +1,11 @@
-// The network behind the search's Evaluator interface: safe to call from many threads; an
-// inference thread gathers requests until the batch is full or a short deadline passes, runs one
-// forward pass and hands each caller its policy over its legal actions and its value. Optional
-// random board symmetry per request; a position cache keyed by the Zobrist hash. Torch-free
-// header (the model lives behind a pointer), so search and CLI code include it cheaply.
+// The network as the search sees it, safe to call from many threads: a stack of small
+// evaluators around the one interface (lc0's backend decorators): a position cache keyed by the
+// Zobrist hash (mcts/caching_evaluator.h), a random board symmetry per request
+// (mcts/symmetry_evaluator.h), a batcher that gathers requests until the batch is full or a
+// short deadline passes (mcts/batching_evaluator.h), and the forward pass
+// (nn/network_evaluator.h). Torch-free header, so search and CLI code include it cheaply.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -55,12 +55,10 @@ class BatchedEvaluator : public mcts::Evaluator {
   BatchedEvaluator& operator=(const BatchedEvaluator&) = delete;
 
   void evaluate(std::span<const mcts::EvalRequest> batch) override;
+  bool reports_draws() const override { return true; }
 
-  // The network's win/draw/loss probabilities for the player to move in `state`, by a direct
-  // forward pass in the calling thread (for analysis output; no batching, no cache).
-  std::array<float, 3> win_draw_loss(const State& state);
-
-  // Takes new weights (e.g. a new checkpoint) between forward passes; clears the cache.
+  // Takes new weights (e.g. a new checkpoint) between forward passes; clears the cache, and no
+  // answer of the old weights enters it afterwards.
   void update_weights(ZertzNetImpl& net);
 
   EvaluatorStats stats() const;

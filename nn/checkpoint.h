@@ -11,14 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "nn/model.h"
 
 namespace zertz::nn {
 
 // A checkpoint that cannot be used: the message is one line naming the file and the problem.
-class CheckpointError : public std::runtime_error {
+class CheckpointError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 struct CheckpointInfo {

@@ -4,6 +4,11 @@
 
 namespace zertz::nn {
 
+const std::vector<std::string>& ModelConfig::names() {
+  static const std::vector<std::string> all = {"tiny", "small", "medium", "large"};
+  return all;
+}
+
 ModelConfig ModelConfig::named(std::string_view name) {
   ModelConfig c;
   c.name = std::string(name);
@@ -29,8 +34,9 @@ ModelConfig ModelConfig::named(std::string_view name) {
     c.value_channels = 64;
     c.value_hidden = 256;
   } else {
-    throw std::invalid_argument("unknown model size '" + std::string(name) + "' (" +
-                                std::string(kNames) + ")");
+    std::string choices;
+    for (const std::string& n : names()) choices += (choices.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown model size '" + std::string(name) + "' (" + choices + ")");
   }
   return c;
 }

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zertz::nn {
 
@@ -18,7 +19,7 @@ struct ModelConfig {
   // tiny (tests), small (CPU training default), medium, large; throws std::invalid_argument
   // naming the choices for any other name.
   static ModelConfig named(std::string_view name);
-  static constexpr std::string_view kNames = "tiny, small, medium, large";
+  static const std::vector<std::string>& names();  // tiny, small, medium, large
 
   bool operator==(const ModelConfig&) const = default;
   std::string describe() const;  // "small: 6 blocks x 64 channels, global pooling every 3"

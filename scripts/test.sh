@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages when missing, builds, and runs every test through ctest. Then:
-# core/ and mcts/ again under AddressSanitizer + UndefinedBehaviorSanitizer (all their tests),
-# and under ThreadSanitizer (all their tests; the search runs several threads). nn/ and above run in the
-# Release pass only: LibTorch and its OpenMP runtime are not instrumented, so sanitizers
-# report their internals rather than our code. ZERTZ_SANITIZERS=0 skips the sanitizer passes.
+# Installs the Debian packages when missing, builds, and runs every test through ctest. Then all
+# torch-free code (core/, mcts/, evaluation/, nn/'s features, training/'s data) again under
+# AddressSanitizer + UndefinedBehaviorSanitizer and under ThreadSanitizer (all their tests: the
+# search, the batcher and matches run several threads). The torch-linked rest runs in the
+# Release pass only: LibTorch and its OpenMP runtime are not instrumented, so sanitizers report
+# their internals rather than our code. ZERTZ_SANITIZERS=0 skips the sanitizer passes.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
@@ -13,12 +14,12 @@ BUILD_DIR="$ROOT/build" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DZE
 ctest --test-dir "$ROOT/build" --output-on-failure -j "$(nproc)"
 
 if [[ "${ZERTZ_SANITIZERS:-1}" != 0 ]]; then
-  echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (core, mcts)"
+  echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (torch-free code)"
   BUILD_DIR="$ROOT/build-asan" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZERTZ_SANITIZE=address -DZERTZ_WITH_TORCH=OFF
   ctest --test-dir "$ROOT/build-asan" --output-on-failure -j "$(nproc)"
 
-  echo "== ThreadSanitizer build and tests (core, mcts)"
+  echo "== ThreadSanitizer build and tests (torch-free code)"
   BUILD_DIR="$ROOT/build-tsan" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZERTZ_SANITIZE=thread -DZERTZ_WITH_TORCH=OFF
   ctest --test-dir "$ROOT/build-tsan" --output-on-failure -j "$(nproc)"

@@ -99,13 +99,13 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
   report.records_dir = make_records_dir(options.out_dir, report.a, report.b);
 
-  MatchOptions match;
+  evaluation::MatchOptions match;
   match.games = options.games;
   match.threads = options.threads;
   match.opening_actions = options.opening_actions;
   match.seed = options.seed;
   std::string date = utc_now("%Y-%m-%d");
-  match.on_game = [&](const MatchGame& game, const MatchResult& so_far) {
+  match.on_game = [&](const evaluation::MatchGame& game, const evaluation::MatchResult& so_far) {
     GameRecord record = game.record;
     record.date = date;
     char name[32];
@@ -113,17 +113,15 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
     write_file_atomically((report.records_dir / name).string(), format_record(record));
     if (options.on_progress) options.on_progress(so_far);
     if (!options.sprt) return false;
-    report.llr = sprt_llr(so_far.wdl(), *options.sprt);
-    report.decision = sprt_decision(*report.llr, *options.sprt);
-    return report.decision != SprtDecision::kContinue;
+    report.llr = evaluation::sprt_llr(so_far.wdl(), *options.sprt);
+    report.decision = evaluation::sprt_decision(*report.llr, *options.sprt);
+    return report.decision != evaluation::SprtDecision::kContinue;
   };
-  report.result = play_match(
+  report.result = evaluation::play_match(
       *variant, [&](std::uint64_t seed) { return first.make(seed); },
       [&](std::uint64_t seed) { return second.make(seed); }, match);
-  report.elo = elo_interval(report.result.wdl());
+  report.elo = evaluation::elo_interval(report.result.wdl());
 
-  // Infinite interval ends are written as null (JSON has no infinity).
-  auto finite = [](double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); };
   nlohmann::json line = {{"time", utc_now("%Y-%m-%dT%H:%M:%SZ")},
                          {"a", report.a},
                          {"b", report.b},
@@ -139,9 +137,10 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                          {"draws", report.result.draws},
                          {"losses", report.result.losses},
                          {"score", report.result.score()},
-                         {"elo", finite(report.elo.elo)},
-                         {"elo_low", finite(report.elo.low)},
-                         {"elo_high", finite(report.elo.high)},
+                         {"elo", report.elo.elo},  // finite: a sweep is a bound
+                         {"elo_low", report.elo.low},
+                         {"elo_high", report.elo.high},
+                         {"elo_bound", report.elo.bound},
                          {"records", report.records_dir.string()}};
   if (options.sprt) {
     line["sprt"] = {{"elo0", options.sprt->elo0},   {"elo1", options.sprt->elo1},
@@ -156,8 +155,8 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   return report;
 }
 
-std::vector<PairResult> read_arena_results(const fs::path& dir) {
-  std::vector<PairResult> results;
+std::vector<evaluation::PairResult> read_arena_results(const fs::path& dir) {
+  std::vector<evaluation::PairResult> results;
   if (!fs::is_directory(dir)) return results;
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -172,8 +171,8 @@ std::vector<PairResult> read_arena_results(const fs::path& dir) {
       try {
         nlohmann::json j = nlohmann::json::parse(text);
         results.push_back({j.at("a").get<std::string>(), j.at("b").get<std::string>(),
-                           Wdl{j.at("wins").get<double>(), j.at("draws").get<double>(),
-                               j.at("losses").get<double>()}});
+                           evaluation::Wdl{j.at("wins").get<double>(), j.at("draws").get<double>(),
+                                           j.at("losses").get<double>()}});
       } catch (const nlohmann::json::exception& e) {
         throw InputError(file.string() + ":" + std::to_string(line) + ": not a match result (" +
                          e.what() + ")");

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "training/elo.h"
-#include "training/ladder.h"
-#include "training/match.h"
+#include "evaluation/elo.h"
+#include "evaluation/ladder.h"
+#include "evaluation/match.h"
 
 namespace zertz::training {
 
@@ -32,19 +32,19 @@ struct ArenaOptions {
   std::uint64_t seed = 1;
   int opening_actions = 2;
   std::string device = "auto";
-  std::optional<SprtParams> sprt;
+  std::optional<evaluation::SprtParams> sprt;
   std::filesystem::path out_dir = "arena";
   // Called after each counted game with the result so far (for progress output).
-  std::function<void(const MatchResult& so_far)> on_progress;
+  std::function<void(const evaluation::MatchResult& so_far)> on_progress;
 };
 
 struct ArenaReport {
   std::string a, b;  // the players' labels (player_label)
   std::string variant;
-  MatchResult result;  // from a's side
-  EloInterval elo;
+  evaluation::MatchResult result;  // from a's side
+  evaluation::EloInterval elo;
   std::optional<double> llr;  // when the SPRT was asked for
-  SprtDecision decision = SprtDecision::kContinue;
+  evaluation::SprtDecision decision = evaluation::SprtDecision::kContinue;
   std::filesystem::path records_dir;
 };
 
@@ -61,6 +61,6 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
 
 // Every match of DIR/*.jsonl, by labels; throws InputError naming the file and line of a line
 // that is not a match.
-std::vector<PairResult> read_arena_results(const std::filesystem::path& dir);
+std::vector<evaluation::PairResult> read_arena_results(const std::filesystem::path& dir);
 
 }  // namespace zertz::training

@@ -194,20 +194,21 @@ const std::string& Config::get_string(std::string_view key) const {
 }
 
 std::string Config::to_yaml() const {
-  std::string out = "# the resolved config of this run (zertz-zero)\n";
+  // yaml-cpp's emitter: it quotes what needs quoting, so a value reads back as it was.
+  YAML::Emitter out;
+  out << YAML::Comment("the resolved config of this run (zertz-zero)") << YAML::BeginMap;
   std::string section;
   for (const KeySpec& spec : config_schema()) {
     std::string name = spec.name.substr(0, spec.name.find('.'));
     if (name != section) {
-      out += name + ":\n";
+      if (!section.empty()) out << YAML::EndMap;
+      out << YAML::Key << name << YAML::Value << YAML::BeginMap;
       section = name;
     }
-    const std::string& v = values_.at(spec.name);
-    bool quote = spec.type == KeyType::kString &&
-                 (v.empty() || v.find_first_of(":#,[]{}") != std::string::npos);
-    out += "  " + spec.name.substr(name.size() + 1) + ": " + (quote ? "\"" + v + "\"" : v) + "\n";
+    out << YAML::Key << spec.name.substr(name.size() + 1) << YAML::Value << values_.at(spec.name);
   }
-  return out;
+  out << YAML::EndMap << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
 }
 
 }  // namespace zertz::training

@@ -9,12 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
+
 namespace zertz::training {
 
 // A config that cannot be used: one line naming the key, the value and what is allowed.
-class ConfigError : public std::runtime_error {
+class ConfigError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 enum class KeyType { kInt, kFloat, kBool, kString };

@@ -17,7 +17,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
   options.device = setup.device;
   options.seed = setup.seed;
   nn::BatchedEvaluator evaluator(net, variant, options);
-  MatchOptions match;
+  evaluation::MatchOptions match;
   match.games = setup.games;
   match.threads = setup.threads;
   match.seed = setup.seed;
@@ -38,7 +38,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
     }
     PlayerFactory factory(spec, variant);
     auto other = [&](std::uint64_t seed) { return factory.make(seed); };
-    results.push_back({opponent, play_match(variant, network, other, match)});
+    results.push_back({opponent, evaluation::play_match(variant, network, other, match)});
   }
   return results;
 }

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/match.h"
 #include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
-#include "training/match.h"
 
 namespace zertz::training {
 
@@ -25,7 +25,7 @@ struct EvaluationSetup {
 
 struct OpponentResult {
   std::string opponent;
-  MatchResult result;  // from the network's side
+  evaluation::MatchResult result;  // from the network's side
 };
 
 // Plays `net` against each opponent (random, greedy, rollout:N, or "previous" meaning

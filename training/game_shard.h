@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/state.h"
 
 namespace zertz::training {
@@ -33,9 +34,9 @@ struct TrainingGame {
 };
 
 // A shard that cannot be read: one line naming the file and the problem.
-class ShardError : public std::runtime_error {
+class ShardError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 // One block: a whole shard of `games`. A shard file is one or more blocks, one after another.

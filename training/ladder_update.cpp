@@ -30,10 +30,10 @@ std::string shell_quoted(const std::string& text) {
   return quoted + "'";
 }
 
-void write_csv(const fs::path& path, const std::vector<Rating>& ratings) {
+void write_csv(const fs::path& path, const std::vector<evaluation::Rating>& ratings) {
   std::ostringstream csv;
   csv << "player,step,elo,error95,games\n";
-  for (const Rating& r : ratings) {
+  for (const evaluation::Rating& r : ratings) {
     long long step = checkpoint_step(r.player);
     csv << r.player << "," << (step >= 0 ? std::to_string(step) : "") << ",";
     if (r.connected)
@@ -75,7 +75,7 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       options.rungs.end()) {
     throw InputError("ladder: the anchor '" + options.anchor + "' is not one of its rungs");
   }
-  std::vector<PairResult> played = read_arena_results(run.arena_dir());
+  std::vector<evaluation::PairResult> played = read_arena_results(run.arena_dir());
   std::map<std::string, std::string> spec_of;
   for (const std::string& rung : options.rungs) spec_of[rung] = rung;
   std::vector<std::string> checkpoints;
@@ -97,17 +97,18 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
     std::map<std::string, double> ratings;
     if (!played.empty()) {
       try {
-        for (const Rating& r : fit_ratings(played, {options.anchor, options.virtual_draws})) {
+        for (const evaluation::Rating& r :
+             evaluation::fit_ratings(played, {options.anchor, options.virtual_draws})) {
           if (r.connected) ratings[r.player] = r.elo;
         }
       } catch (const std::invalid_argument&) {
         // The anchor has no games yet: no ratings this round.
       }
     }
-    std::vector<ScheduledMatch> schedule =
-        schedule_ladder_games(checkpoints, options.rungs, played, ratings, options.games_per_pair);
+    std::vector<evaluation::ScheduledMatch> schedule = evaluation::schedule_ladder_games(
+        checkpoints, options.rungs, played, ratings, options.games_per_pair);
     if (schedule.empty()) break;
-    for (const ScheduledMatch& m : schedule) {
+    for (const evaluation::ScheduledMatch& m : schedule) {
       ArenaOptions arena;
       arena.variant = variant;
       arena.games = m.games;
@@ -117,7 +118,7 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       arena.device = options.device;
       arena.out_dir = run.arena_dir();
       // New games of a pair get new openings: the seed depends on the games it already has.
-      double have = games_between(played, m.a, m.b).games();
+      double have = evaluation::games_between(played, m.a, m.b).games();
       arena.seed = options.seed + hash_of(m.a + "|" + m.b) + static_cast<std::uint64_t>(have);
       ArenaReport match = run_arena(spec_of.at(m.a), spec_of.at(m.b), arena);
       played.push_back({match.a, match.b, match.result.wdl()});
@@ -128,25 +129,26 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
   if (!checkpoints.empty()) {
     report.newest = checkpoints.back();
     for (const std::string& rung : options.rungs) {
-      Wdl result = games_between(played, report.newest, rung);
+      evaluation::Wdl result = evaluation::games_between(played, report.newest, rung);
       if (result.games() > 0) report.newest_against_rungs.push_back({rung, result});
     }
   }
   if (played.empty()) return report;
 
   try {
-    report.ratings = fit_ratings(played, {options.anchor, options.virtual_draws});
+    report.ratings = evaluation::fit_ratings(played, {options.anchor, options.virtual_draws});
   } catch (const std::invalid_argument&) {
     return report;  // games, but none of the anchor's yet (--no-play)
   }
   // The anchor first, then the other baselines by rating, then checkpoints by step.
-  std::stable_sort(
-      report.ratings.begin(), report.ratings.end(), [&](const Rating& x, const Rating& y) {
-        auto key = [&](const Rating& r) {
-          return std::tuple(r.player != options.anchor, checkpoint_step(r.player), r.elo);
-        };
-        return key(x) < key(y);
-      });
+  std::stable_sort(report.ratings.begin(), report.ratings.end(),
+                   [&](const evaluation::Rating& x, const evaluation::Rating& y) {
+                     auto key = [&](const evaluation::Rating& r) {
+                       return std::tuple(r.player != options.anchor, checkpoint_step(r.player),
+                                         r.elo);
+                     };
+                     return key(x) < key(y);
+                   });
   report.csv = run.arena_dir() / "elo.csv";
   write_csv(report.csv, report.ratings);
   if (options.plot_script.empty()) return report;

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/ladder.h"
 #include "training/arena.h"
-#include "training/ladder.h"
 #include "training/run_dir.h"
 
 namespace zertz::training {
@@ -31,7 +31,8 @@ struct LadderOptions {
   int games_per_pair = 20;
   int visits = 200;  // of every checkpoint
   int threads = 4;
-  // Fixed opponents, weakest first (ladder.h: schedule_ladder_games), and the one rated 0.
+  // Fixed opponents, weakest first (ladder.h: evaluation::schedule_ladder_games), and the one rated
+  // 0.
   std::vector<std::string> rungs = parse_ladder_rungs(kDefaultLadderRungs, "the default rungs");
   std::string anchor = kDefaultLadderAnchor;
   int opening_actions = 2;
@@ -48,12 +49,12 @@ long long checkpoint_step(const std::string& label);
 // The newest checkpoint's games against one rung.
 struct RungScore {
   std::string rung;
-  Wdl result;  // from the checkpoint's side
+  evaluation::Wdl result;  // from the checkpoint's side
 };
 
 struct LadderReport {
   std::vector<ArenaReport> matches;             // played now
-  std::vector<Rating> ratings;                  // anchor first, then the other rungs, then by step
+  std::vector<evaluation::Rating> ratings;      // anchor first, then the other rungs, then by step
   std::string newest;                           // the newest checkpoint's label; empty without one
   std::vector<RungScore> newest_against_rungs;  // weakest rung first
   std::filesystem::path csv, png;

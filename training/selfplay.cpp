@@ -53,17 +53,28 @@ void SelfPlayRunner::stop() {
 void SelfPlayRunner::run(int thread) {
   mcts::SelfPlayOptions options = settings_.games;
   options.seed = settings_.games.seed + static_cast<std::uint64_t>(thread) * 0x51ed27;
-  mcts::SelfPlayBatch batch(State(variant_), settings_.search, options, evaluator_);
-  // Plays until stopped; each finished game becomes a record at once.
-  batch.play(
-      std::numeric_limits<int>::max() / 2,
-      [&](mcts::SelfPlayGame&& game) {
-        on_game_(to_training_game(variant_, game));
-        ++games_;
-        std::lock_guard lock(stats_mutex_);
-        stats_[static_cast<std::size_t>(thread)] = batch.stats();
-      },
-      [&] { return stop_.load(); });
+  try {
+    mcts::SelfPlayBatch batch(State(variant_), settings_.search, options, evaluator_);
+    // Plays until stopped; each finished game becomes a record at once.
+    batch.play(
+        std::numeric_limits<int>::max() / 2,
+        [&](mcts::SelfPlayGame&& game) {
+          on_game_(to_training_game(variant_, game));
+          ++games_;
+          std::lock_guard lock(stats_mutex_);
+          stats_[static_cast<std::size_t>(thread)] = batch.stats();
+        },
+        [&] { return stop_.load(); });
+  } catch (...) {
+    std::lock_guard lock(failure_mutex_);
+    if (!failure_) failure_ = std::current_exception();
+    stop_ = true;
+  }
+}
+
+void SelfPlayRunner::rethrow_failure() const {
+  std::lock_guard lock(failure_mutex_);
+  if (failure_) std::rethrow_exception(failure_);
 }
 
 double SelfPlayRunner::evaluator_share() const {

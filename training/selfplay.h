@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -35,6 +37,9 @@ class SelfPlayRunner {
   // Asks the threads to stop after their current round; games in progress are dropped.
   void stop();
   std::int64_t games() const { return games_; }
+  // Rethrows the first exception of a worker (the evaluator out of memory, say): a failing
+  // worker stops them all, and the training loop, which calls this as it goes, reports it.
+  void rethrow_failure() const;
   // The workers' time inside the evaluator over all their time (the search's own share is the
   // rest), and their average evaluation batch.
   double evaluator_share() const;
@@ -48,6 +53,8 @@ class SelfPlayRunner {
   mcts::Evaluator& evaluator_;
   std::function<void(TrainingGame&&)> on_game_;
   std::atomic<bool> stop_{false};
+  mutable std::mutex failure_mutex_;
+  std::exception_ptr failure_;
   std::atomic<std::int64_t> games_{0};
   std::vector<std::thread> threads_;
   std::vector<mcts::SelfPlayStats> stats_;  // per thread, written when a thread finishes a call

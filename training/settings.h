@@ -10,6 +10,8 @@
 
 namespace zertz::training {
 
+// Every value is filled from a Config (settings_from_config): the defaults live in the config
+// schema alone (training/config_schema.cpp), so none is written here.
 struct TrainingSettings {
   const Variant* variant = nullptr;
   nn::ModelConfig model;
@@ -17,26 +19,26 @@ struct TrainingSettings {
   nn::EvaluatorOptions evaluator;
   TrainerParams trainer;
   WindowParams window;
-  int batch_size = 256;
-  double samples_per_new_sample = 4;
-  std::int64_t min_samples = 2000;
-  int checkpoint_every_steps = 200;
-  int training_threads = 1;
-  std::int64_t max_steps = 0;
-  double time_budget_seconds = 0;
-  double progress_seconds = 10;
-  int games_per_shard = 50;
-  int evaluation_every_checkpoints = 5;
-  int evaluation_games = 20;
-  int evaluation_visits = 100;
+  int batch_size{};
+  double samples_per_new_sample{};
+  std::int64_t min_samples{};
+  int checkpoint_every_steps{};
+  int training_threads{};
+  std::int64_t max_steps{};
+  double time_budget_seconds{};
+  double progress_seconds{};
+  int games_per_shard{};
+  int evaluation_every_checkpoints{};
+  int evaluation_games{};
+  int evaluation_visits{};
   std::vector<std::string> evaluation_opponents;
-  int ladder_every_checkpoints = 2;
-  int ladder_games = 20;
+  int ladder_every_checkpoints{};
+  int ladder_games{};
   std::vector<std::string> ladder_rungs;  // weakest first (training/ladder_update.h)
   std::string ladder_anchor;
-  int gating_games = 0;
-  double gating_threshold = 0.55;
-  std::uint64_t seed = 1;
+  int gating_games{};
+  double gating_threshold{};
+  std::uint64_t seed{};
 };
 
 // Throws ConfigError when the values contradict each other (checked here, not per key).

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/atomic_file.h"
+#include "core/error.h"
 #include "evaluation/background_worker.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
@@ -229,7 +230,7 @@ void TrainingRun::accept_or_gate(const fs::path& checkpoint) {
     setup.device = s_.evaluator.device;
     setup.seed = s_.seed + static_cast<std::uint64_t>(trainer_.steps());
     with_trained_search(setup);
-    MatchResult m =
+    evaluation::MatchResult m =
         evaluate_network(*net_, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
     accept = m.score() >= s_.gating_threshold;
     log_->info("gating {} against {}: score {:.1f}% ({}), {}", checkpoint.filename().string(),
@@ -266,8 +267,8 @@ void TrainingRun::update_ladder_now() {
                  m.result.losses);
     };
     LadderReport report = update_ladder(dir_, options, on_match);
-    std::optional<Rating> newest;
-    for (const Rating& r : report.ratings) {
+    std::optional<evaluation::Rating> newest;
+    for (const evaluation::Rating& r : report.ratings) {
       if (!r.connected) continue;
       long long step = checkpoint_step(r.player);
       dir_.append_metric({{"event", "ladder"},
@@ -281,7 +282,7 @@ void TrainingRun::update_ladder_now() {
     }
     std::string scores;
     for (const RungScore& rung : report.newest_against_rungs) {
-      ScoreInterval s = score_interval(rung.result);
+      evaluation::ScoreInterval s = evaluation::score_interval(rung.result);
       scores += fmt::format("{}{:.1f}% [{:.1f}, {:.1f}] ({:.0f} games) against {}",
                             scores.empty() ? "" : ", ", 100 * s.score, 100 * s.low, 100 * s.high,
                             rung.result.games(), rung.rung);
@@ -331,11 +332,10 @@ void TrainingRun::evaluate(int games) {
   auto results =
       evaluate_network(*net, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
   for (const OpponentResult& r : results) {
-    const MatchResult& m = r.result;
-    log_->info(
-        "evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {:+.0f} [{:+.0f}, {:+.0f}])",
-        info.step, r.opponent, m.wins, m.draws, m.losses, 100 * m.score(), m.elo(), m.elo_low(),
-        m.elo_high());
+    const evaluation::MatchResult& m = r.result;
+    log_->info("evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {})", info.step,
+               r.opponent, m.wins, m.draws, m.losses, 100 * m.score(),
+               evaluation::format_elo(m.elo_interval()));
     nlohmann::json event = {{"event", "evaluation"},
                             {"step", info.step},
                             {"opponent", r.opponent},
@@ -345,7 +345,7 @@ void TrainingRun::evaluate(int games) {
                             {"score", m.score()},
                             {"elapsed_s", since(started_)},
                             {"games_played", info.counters["games"]}};
-    if (std::isfinite(m.elo())) event["elo"] = m.elo();
+    event["elo"] = m.elo();  // finite: a sweep is a bound (evaluation/elo.h)
     dir_.append_metric(event);
   }
   last_evaluated_ = checkpoint->string();
@@ -426,6 +426,7 @@ int TrainingRun::run() {
       budget_spent = true;
     if (s_.max_steps > 0 && trainer_.steps() >= s_.max_steps) budget_spent = true;
     if (budget_spent) break;
+    selfplay_->rethrow_failure();
     if (!train_step()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));  // wait for self-play's data
     } else if (trainer_.steps() % s_.checkpoint_every_steps == 0) {
@@ -444,7 +445,7 @@ int TrainingRun::run() {
     report(false);
   }
   finish(!budget_spent);
-  return budget_spent ? 0 : 130;
+  return budget_spent ? 0 : kExitInterrupted;
 }
 
 void TrainingRun::finish(bool interrupted) {
@@ -491,7 +492,7 @@ int run_training(const TrainOptions& options) {
     write_file_atomically(dir->config_path().string(), config.to_yaml());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;
+    return kExitBadInput;
   }
   auto log = std::make_shared<spdlog::logger>(
       "train", spdlog::sinks_init_list{
@@ -505,9 +506,14 @@ int run_training(const TrainOptions& options) {
   try {
     TrainingRun run(*dir, config, log);
     return run.run();
-  } catch (const nn::CheckpointError& e) {
+  } catch (const InputError& e) {  // a damaged checkpoint or shard found on resuming
     log->error("error: {}", e.what());
-    return 2;
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    // A worker's failure (self-play's evaluator out of memory, say), raised here by the loop:
+    // what was finished is on disk (games per game, weights per checkpoint), so it resumes.
+    log->error("error: {} (the run resumes from its last checkpoint)", e.what());
+    return kExitFailure;
   }
 }
 

@@ -12,8 +12,9 @@ struct TrainOptions {
   std::vector<std::string> overrides;  // "section.key=value"
 };
 
-// Runs until the config's time budget or step limit, or Ctrl-C; returns the exit status (0,
-// 130 after Ctrl-C with everything saved, 2 for a bad config or unusable run directory).
+// Runs until the config's time budget or step limit, or Ctrl-C; returns the exit status
+// (core/error.h: 0; 130 after Ctrl-C with everything saved; 2 for a bad config, checkpoint or
+// shard; 1 when a worker fails).
 int run_training(const TrainOptions& options);
 
 }  // namespace zertz::training

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/position.h"
+#include "core/random.h"
 #include "core/turn.h"
 #include "tests/core/test_positions.h"
 
@@ -151,6 +152,27 @@ TEST(Notation, IllegalTurnsSayWhy) {
 }
 
 // Position strings -------------------------------------------------------------------------
+
+TEST(Notation, ActionsSplitIntoTheTurnsTheyMake) {
+  for (const Variant* v : Variant::all()) {
+    Rng rng(17);
+    State state(*v), start(*v);
+    std::vector<Action> actions;
+    std::vector<std::string> texts;
+    while (!state.is_terminal()) {
+      std::vector<Turn> turns = legal_turns(state);
+      const Turn& turn = turns[rng.below(static_cast<std::uint32_t>(turns.size()))];
+      texts.push_back(format_turn(state, turn));
+      actions.insert(actions.end(), turn.actions.begin(), turn.actions.end());
+      apply_turn(state, turn);
+    }
+    EXPECT_EQ(turns_in_notation(start, actions), texts) << v->name;
+    // Without its last action the last turn is unfinished (or gone): it is left out.
+    std::vector<Action> cut(actions.begin(), actions.end() - 1);
+    std::vector<std::string> expected(texts.begin(), texts.end() - 1);
+    EXPECT_EQ(turns_in_notation(start, cut), expected) << v->name;
+  }
+}
 
 TEST(PositionString, RoundTrips) {
   std::vector<std::string> texts = {kB2Free, kEdgeFilled, kOneJump, kChain, kCorners, kPassOnly};

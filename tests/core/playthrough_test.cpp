@@ -7,14 +7,12 @@
 //   ZERTZ_REGENERATE_PLAYTHROUGHS=1 core_tests --gtest_filter='Playthrough*'
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "core/position.h"
 #include "core/turn.h"
+#include "tests/golden_file.h"
 
 namespace zertz {
 namespace {
@@ -101,24 +99,7 @@ std::vector<std::string> variant_names() {
 TEST_P(Playthrough, MatchesTheStoredFile) {
   const Variant& v = *Variant::find(GetParam());
   std::vector<std::string> lines = playthrough(v, seed_for(v));
-  const std::string path = path_for(v);
-  const char* regenerate = std::getenv("ZERTZ_REGENERATE_PLAYTHROUGHS");
-  if (regenerate != nullptr && std::string(regenerate) == "1") {
-    std::ofstream file(path, std::ios::trunc);
-    for (const std::string& line : lines) file << line << "\n";
-    ASSERT_TRUE(file.good()) << "cannot write " << path;
-    GTEST_SKIP() << "rewrote " << path;
-  }
-  std::ifstream file(path);
-  ASSERT_TRUE(file.good()) << "cannot read " << path
-                           << " (create it with ZERTZ_REGENERATE_PLAYTHROUGHS=1)";
-  std::vector<std::string> stored;
-  for (std::string line; std::getline(file, line);) stored.push_back(line);
-  for (std::size_t i = 0; i < std::min(stored.size(), lines.size()); ++i) {
-    ASSERT_EQ(lines[i], stored[i]) << path << ":" << i + 1 << " differs: the rules changed, or "
-                                   << "regenerate with ZERTZ_REGENERATE_PLAYTHROUGHS=1";
-  }
-  EXPECT_EQ(lines.size(), stored.size()) << path << ": the game has another length";
+  testing::expect_golden_file(lines, path_for(v), "ZERTZ_REGENERATE_PLAYTHROUGHS");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Playthrough, ::testing::ValuesIn(variant_names()),

@@ -1,6 +1,9 @@
 // Several threads on one tree (play, analysis). Also run under ThreadSanitizer.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <stdexcept>
+
 #include "core/position.h"
 #include "mcts/search.h"
 #include "tests/mcts/tree_checks.h"
@@ -64,6 +67,32 @@ TEST(Threads, SmallTreesAreProvenWithoutLosingVisits) {
   SearchResult r = search.run(20000, true, 0.0f, rng);
   EXPECT_EQ(r.proven, Proven::kWin);
   testing::check_tree(search.root());
+}
+
+// Fails from its `fail_at`-th call on, as a network out of memory would.
+class FailingEvaluator : public UniformEvaluator {
+ public:
+  explicit FailingEvaluator(int fail_at) : fail_at_(fail_at) {}
+  void evaluate(std::span<const EvalRequest> batch) override {
+    if (++calls_ >= fail_at_) throw std::runtime_error("evaluator failed");
+    UniformEvaluator::evaluate(batch);
+  }
+
+ private:
+  const int fail_at_;
+  std::atomic<int> calls_{0};
+};
+
+TEST(Threads, AnEvaluatorFailureInAnyThreadReachesTheCaller) {
+  for (int fail_at : {1, 5, 40}) {
+    SearchParams params;
+    params.threads = 4;
+    params.leaves_per_batch = 2;
+    FailingEvaluator evaluator(fail_at);
+    Search search(params, evaluator, State(Variant::tournament()));
+    Rng rng(1);
+    EXPECT_THROW(search.run(kVisits, true, 0.0f, rng), std::runtime_error) << fail_at;
+  }
 }
 
 }  // namespace

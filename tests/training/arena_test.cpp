@@ -26,7 +26,7 @@ TEST(Arena, KeepsEveryGameAndOneLinePerMatch) {
   options.threads = 2;
   options.out_dir = dir;
   ArenaReport first = run_arena("greedy", "random", options);
-  options.sprt = SprtParams{0, 200, 0.2, 0.2};
+  options.sprt = evaluation::SprtParams{0, 200, 0.2, 0.2};
   options.games = 200;
   ArenaReport second = run_arena("random", "rollout:4", options);
 
@@ -40,10 +40,11 @@ TEST(Arena, KeepsEveryGameAndOneLinePerMatch) {
   }
   EXPECT_EQ(records, 6);
   ASSERT_TRUE(second.llr.has_value());
-  EXPECT_NE(second.decision, SprtDecision::kContinue);  // stopped early, long before 200 games
+  EXPECT_NE(second.decision,
+            evaluation::SprtDecision::kContinue);  // stopped early, long before 200 games
   EXPECT_LT(second.result.games(), 200);
 
-  std::vector<PairResult> results = read_arena_results(dir);
+  std::vector<evaluation::PairResult> results = read_arena_results(dir);
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results[0].a, "greedy");
   EXPECT_EQ(results[0].result.games(), 6);

@@ -1,11 +1,11 @@
-#include "training/elo.h"
+#include "evaluation/elo.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 double elo_of_score(double score) {
   if (score <= 0) return -std::numeric_limits<double>::infinity();
@@ -33,10 +33,21 @@ ScoreInterval score_interval(const Wdl& r) {
 }
 
 EloInterval elo_interval(const Wdl& r) {
-  if (r.games() == 0)
-    return {0, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  ScoreInterval s = score_interval(r);
-  return {elo_of_score(s.score), elo_of_score(s.low), elo_of_score(s.high)};
+  const double n = r.games();
+  if (n == 0) return {0, 0, 0, true};
+  const ScoreInterval s = score_interval(r);
+  const double edge = 0.5 / n;
+  auto held = [&](double score) { return elo_of_score(std::clamp(score, edge, 1 - edge)); };
+  return {held(s.score), held(s.low), held(s.high), s.score <= 0 || s.score >= 1};
+}
+
+std::string format_elo(const EloInterval& e) {
+  auto signed_text = [](double elo) {
+    const long rounded = std::lround(elo);
+    return (rounded >= 0 ? "+" : "") + std::to_string(rounded);
+  };
+  if (e.bound) return (e.elo >= 0 ? ">= " : "<= ") + signed_text(e.elo);
+  return signed_text(e.elo) + " [" + signed_text(e.low) + ", " + signed_text(e.high) + "]";
 }
 
 double SprtParams::lower_bound() const {
@@ -112,4 +123,4 @@ SprtDecision sprt_decision(double llr, const SprtParams& params) {
   return SprtDecision::kContinue;
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

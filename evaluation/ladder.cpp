@@ -1,4 +1,4 @@
-#include "training/ladder.h"
+#include "evaluation/ladder.h"
 
 #include <Eigen/Dense>
 #include <algorithm>
@@ -7,7 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 namespace {
 
@@ -201,4 +201,4 @@ std::vector<ScheduledMatch> schedule_ladder_games(const std::vector<std::string>
   return schedule;
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

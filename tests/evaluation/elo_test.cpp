@@ -1,4 +1,4 @@
-#include "training/elo.h"
+#include "evaluation/elo.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include "core/random.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 namespace {
 
 TEST(Elo, ScoreAndEloAreInverse) {
@@ -32,8 +32,17 @@ TEST(Elo, IntervalOfEvenAndOneSidedResults) {
   EXPECT_DOUBLE_EQ(even.elo, 0);
   EXPECT_NEAR(even.high, elo_of_score(0.5 + 0.219135), 1e-3);
   EXPECT_NEAR(even.low, -even.high, 1e-9);
-  EloInterval sweep = elo_interval({8, 0, 0});
-  EXPECT_TRUE(std::isinf(sweep.elo) && std::isinf(sweep.low) && std::isinf(sweep.high));
+  EXPECT_FALSE(even.bound);
+  // A sweep is held half a game inside: 10-0 counts as 9.5-0.5, a bound of +512 Elo.
+  EloInterval sweep = elo_interval({10, 0, 0});
+  EXPECT_NEAR(sweep.elo, elo_of_score(0.95), 1e-9);
+  EXPECT_NEAR(sweep.elo, 511.5, 0.01);
+  EXPECT_EQ(sweep.low, sweep.elo);
+  EXPECT_EQ(sweep.high, sweep.elo);
+  EXPECT_TRUE(sweep.bound);
+  EXPECT_EQ(format_elo(sweep), ">= +512");
+  EXPECT_EQ(format_elo(elo_interval({0, 0, 4})), "<= -338");
+  EXPECT_EQ(format_elo(even), "+0 [-163, +163]");
 }
 
 TEST(Elo, ScoreIntervalStaysWithinZeroAndOne) {
@@ -43,7 +52,11 @@ TEST(Elo, ScoreIntervalStaysWithinZeroAndOne) {
   EXPECT_NEAR(s.low, 0.9 - 1.96 * std::sqrt(0.009), 1e-12);
   EXPECT_EQ(s.high, 1.0);
   EXPECT_EQ(score_interval({0, 0, 10}).low, 0.0);
-  EXPECT_TRUE(std::isinf(elo_interval({9, 0, 1}).high));  // still +inf in Elo
+  // In Elo the upper end is held half a game inside: finite, and not a bound of the point.
+  EloInterval e = elo_interval({9, 0, 1});
+  EXPECT_NEAR(e.high, elo_of_score(0.95), 1e-9);
+  EXPECT_FALSE(e.bound);
+  EXPECT_TRUE(std::isfinite(elo_interval({0, 0, 0}).low));
 }
 
 TEST(Sprt, BoundsAreWaldsLogRatios) {
@@ -104,4 +117,4 @@ TEST(Sprt, DecidesAtAboutItsErrorRates) {
 }
 
 }  // namespace
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

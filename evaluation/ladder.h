@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "training/elo.h"
+#include "evaluation/elo.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 // Games between two players, from a's side.
 struct PairResult {
@@ -68,4 +68,4 @@ std::vector<ScheduledMatch> schedule_ladder_games(const std::vector<std::string>
                                                   const std::map<std::string, double>& ratings,
                                                   int games_per_pair);
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -1,11 +1,11 @@
-#include "training/match.h"
+#include "evaluation/match.h"
 
 #include <gtest/gtest.h>
 
 #include "core/replay.h"
 #include "core/variant.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 namespace {
 
 MakePlayer baseline(const std::string& spec) {
@@ -85,4 +85,4 @@ TEST(Match, AFailingGameFailsTheMatch) {
 }
 
 }  // namespace
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -5,7 +5,9 @@
 // 1 / (1 + 10^(-d/400)) per game, a draw counting half.
 #pragma once
 
-namespace zertz::training {
+#include <string>
+
+namespace zertz::evaluation {
 
 // Elo difference of an expected score; -infinity at 0, +infinity at 1.
 double elo_of_score(double score);
@@ -21,6 +23,8 @@ struct Wdl {
 
 struct EloInterval {
   double elo = 0, low = 0, high = 0;
+  // The score is 0 or 1 (or there are no games), so `elo` is a bound, not an estimate.
+  bool bound = false;
 };
 
 // The score and its 95% interval: +- 1.96 standard errors of the per-game variance of the
@@ -32,8 +36,12 @@ ScoreInterval score_interval(const Wdl& result);
 
 // The Elo difference of the score and a 95% interval: the score's standard error from the
 // per-game variance of the trinomial W/D/L sample, score +- 1.96 standard errors mapped to Elo.
-// The ends become +-infinity when they reach a score of 0 or 1 (e.g. a clean sweep).
+// A score of 0 or 1 has no finite Elo, so scores (and interval ends) are held half a game
+// inside, within [0.5 / games, 1 - 0.5 / games]: a 10-0 sweep gives +512, a bound (`bound`).
+// Every figure is finite, for people, plots and JSON alike.
 EloInterval elo_interval(const Wdl& result);
+// "+147 [+86, +218]", or ">= +512" / "<= -512" for a bound.
+std::string format_elo(const EloInterval& elo);
 
 struct SprtParams {
   double elo0 = 0, elo1 = 5;         // H0: the difference is elo0; H1: it is elo1
@@ -52,4 +60,4 @@ const char* to_string(SprtDecision decision);
 double sprt_llr(const Wdl& result, const SprtParams& params);
 SprtDecision sprt_decision(double llr, const SprtParams& params);
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -1,16 +1,14 @@
-#include "training/match.h"
+#include "evaluation/match.h"
 
 #include <atomic>
-#include <exception>
 #include <map>
 #include <mutex>
-#include <thread>
-#include <vector>
 
+#include "core/parallel.h"
 #include "core/replay.h"
 #include "core/turn.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 namespace {
 
@@ -29,17 +27,10 @@ MatchGame play_game(const Variant& variant, const MakePlayer& first, const MakeP
   record.player2 = (result.first_is_player1 ? b : a)->name();
 
   Game game{State(variant)};
-  State turn_start = game.state();
-  Turn turn;
+  std::vector<Action> actions;
   auto play = [&](Action action) {
-    int mover = game.state().to_move();
-    turn.actions.push_back(action);
+    actions.push_back(action);
     game.apply(action);
-    if (game.is_terminal() || game.state().to_move() != mover) {
-      record.turns.push_back(format_turn(turn_start, turn));
-      turn_start = game.state();
-      turn.actions.clear();
-    }
   };
   for (int i = 0; i < options.opening_actions && !game.is_terminal(); ++i) {
     play(game.state().random_action(opening));
@@ -48,6 +39,9 @@ MatchGame play_game(const Variant& variant, const MakePlayer& first, const MakeP
     bool a_moves = (game.state().to_move() == 0) == result.first_is_player1;
     play((a_moves ? a : b)->choose_action(game));
   }
+  // Games end at a turn's end (a repetition and the cap are judged there), so no action is
+  // left out.
+  record.turns = turns_in_notation(State(variant), actions);
   if (game.is_terminal()) {
     record.result = result_string(game.outcome());
     record.termination = game.ended_by_repetition() ? "repetition" : "normal";
@@ -71,33 +65,23 @@ MatchResult play_match(const Variant& variant, const MakePlayer& first, const Ma
   std::atomic<bool> stopped{false};
   int next_reported = 0;
   std::map<int, MatchGame> waiting;  // finished games whose predecessors are still being played
-  std::exception_ptr failure;        // the first exception of a game thread, rethrown to the caller
-  auto worker = [&] {
-    try {
-      for (int g; !stopped && (g = next++) < options.games;) {
-        MatchGame game = play_game(variant, first, second, options, g);
-        std::lock_guard lock(mutex);
-        waiting.emplace(g, std::move(game));
-        // Count games in index order: the result and an early stop depend on the seed only.
-        for (auto it = waiting.begin();
-             !stopped && it != waiting.end() && it->first == next_reported;
-             it = waiting.erase(it), ++next_reported) {
-          int r = it->second.first_result;
-          (r > 0 ? result.wins : r < 0 ? result.losses : result.draws)++;
-          if (options.on_game && options.on_game(it->second, result)) stopped = true;
-        }
-      }
-    } catch (...) {
+  auto worker = [&](int) {
+    for (int g; !stopped && (g = next++) < options.games;) {
+      MatchGame game = play_game(variant, first, second, options, g);
       std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      stopped = true;
+      waiting.emplace(g, std::move(game));
+      // Count games in index order: the result and an early stop depend on the seed only.
+      for (auto it = waiting.begin(); !stopped && it != waiting.end() && it->first == next_reported;
+           it = waiting.erase(it), ++next_reported) {
+        int r = it->second.first_result;
+        (r > 0 ? result.wins : r < 0 ? result.losses : result.draws)++;
+        if (options.on_game && options.on_game(it->second, result)) stopped = true;
+      }
     }
   };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < std::max(1, options.threads); ++t) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  // A game thread's exception (a player that fails) stops the others and reaches the caller.
+  run_in_parallel(std::max(1, options.threads), worker, [&] { stopped = true; });
   return result;
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "core/record.h"
+#include "evaluation/elo.h"
 #include "mcts/players.h"
-#include "training/elo.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 // Makes a fresh player for one game (called from the game's thread) from a game seed.
 using MakePlayer = std::function<std::unique_ptr<mcts::Player>(std::uint64_t seed)>;
@@ -22,10 +22,9 @@ struct MatchResult {
   int games() const { return wins + draws + losses; }
   Wdl wdl() const { return {double(wins), double(draws), double(losses)}; }
   double score() const { return wdl().score(); }
-  // The Elo difference implied by the score and its 95% interval (training/elo.h).
-  double elo() const { return elo_interval(wdl()).elo; }
-  double elo_low() const { return elo_interval(wdl()).low; }
-  double elo_high() const { return elo_interval(wdl()).high; }
+  // The Elo difference implied by the score and its 95% interval (evaluation/elo.h).
+  EloInterval elo_interval() const { return evaluation::elo_interval(wdl()); }
+  double elo() const { return elo_interval().elo; }
 };
 
 // One finished game of a match.
@@ -51,4 +50,4 @@ struct MatchOptions {
 MatchResult play_match(const Variant& variant, const MakePlayer& first, const MakePlayer& second,
                        const MatchOptions& options);
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -1,4 +1,4 @@
-#include "training/ladder.h"
+#include "evaluation/ladder.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "core/random.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 namespace {
 
 // `games` simulated games between players of known ratings (20% draws).
@@ -127,4 +127,4 @@ TEST(Ladder, ClimbsARungAfterAScoreAbove75PercentAndStepsDownBelow25) {
 }
 
 }  // namespace
-}  // namespace zertz::training
+}  // namespace zertz::evaluation
