@@ -1,5 +1,6 @@
 // Every config key: name, type, default, allowed values. configs/default.yaml documents each
 // one, in this order (a test checks that the two agree).
+#include "nn/model_config.h"
 #include "training/config.h"
 #include "training/ladder_update.h"
 
@@ -33,7 +34,7 @@ const std::vector<KeySpec>& config_schema() {
       number("run.time_budget_minutes", "20", 0, 1e7),
       number("run.progress_seconds", "10", 0.1, 3600),
 
-      choice("model.size", "small", {"tiny", "small", "medium", "large"}),
+      choice("model.size", "tiny", nn::ModelConfig::names()),
       integer("model.blocks", 0, 0, 64),
       integer("model.channels", 0, 0, 1024),
 
@@ -55,7 +56,7 @@ const std::vector<KeySpec>& config_schema() {
       flag("selfplay.reuse_tree", true),
       integer("selfplay.leaf_rollouts", 16, 0, 10000),
       number("selfplay.rollout_weight", "1", 0, 1),
-      number("selfplay.prior_temperature", "2", 0.01, 100),
+      number("selfplay.prior_temperature", "3", 0.01, 100),
       flag("selfplay.gumbel", true),
       integer("selfplay.gumbel_considered", 16, 1, 1000),
       number("selfplay.gumbel_c_visit", "50", 0, 100000),

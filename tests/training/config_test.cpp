@@ -110,7 +110,7 @@ TEST(Config, ModelBlocksAndChannelsReshapeTheSizesTower) {
   EXPECT_EQ(model.blocks, 4);
   EXPECT_EQ(model.channels, 32);
   EXPECT_EQ(model.value_hidden, nn::ModelConfig::named("small").value_hidden);
-  EXPECT_EQ(settings_from_config(Config()).model, nn::ModelConfig::named("small"));
+  EXPECT_EQ(settings_from_config(Config()).model, nn::ModelConfig::named("tiny"));
 }
 
 TEST(Config, ResolvedYamlRoundTripsWithOverrides) {
