@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/random.h"
 #include "mcts/evaluator.h"
+#include "tests/core/test_positions.h"
 
 namespace zertz::mcts::testing {
 
@@ -43,18 +43,13 @@ class FakeNetwork : public Evaluator {
   std::atomic<std::uint64_t> calls{0}, requests{0};
 };
 
-// Non-terminal positions from seeded random games of `variant`, `count` of them.
+// The first `count` non-terminal positions of seeded random games of `variant` (the random
+// games of tests/core/test_positions.h).
 inline std::vector<State> random_positions(const Variant& variant, int count, std::uint64_t seed) {
   std::vector<State> out;
-  Rng rng(seed);
-  while (static_cast<int>(out.size()) < count) {
-    State s(variant);
-    ActionList actions;
-    while (!s.is_terminal() && static_cast<int>(out.size()) < count) {
-      if (rng.below(3) == 0) out.push_back(s);
-      s.legal_actions(actions);
-      s.apply(actions.items[rng.below(static_cast<std::uint32_t>(actions.size))]);
-    }
+  for (const State& s : zertz::testing::random_states(variant, count, seed)) {
+    if (static_cast<int>(out.size()) == count) break;
+    if (!s.is_terminal()) out.push_back(s);
   }
   return out;
 }
