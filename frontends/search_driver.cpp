@@ -8,8 +8,8 @@
 #include "mcts/players.h"
 #include "mcts/search.h"
 #include "mcts/search_player.h"
-#include "nn/checkpoint.h"
-#include "nn/export.h"
+#include "nn/checkpoint_info.h"
+#include "nn/exported_model.h"
 
 namespace zertz::frontends {
 

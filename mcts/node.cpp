@@ -55,8 +55,7 @@ void Tree::copy_subtree(const Node& from, Node& to, NodeArena& arena) {
   std::span<Node> children = from.children();
   Node* copies = children.empty() ? nullptr : arena.allocate(static_cast<int>(children.size()));
   for (std::size_t i = 0; i < children.size(); ++i) copy_subtree(children[i], copies[i], arena);
-  to.begin_expansion();
-  to.finish_expansion(copies, static_cast<int>(children.size()));
+  to.finish_copy(from, copies);
 }
 
 void Tree::set_workers(int workers) {

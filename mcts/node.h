@@ -39,9 +39,10 @@ class Node {
   void copy_from(const Node& other);
 
   Action action() const { return Action::from_code(action_); }
-  float prior() const { return prior_; }
-  // Only while no search runs (root noise).
-  void set_prior(float prior) { prior_ = prior; }
+  float prior() const { return load(prior_); }
+  // While no search runs (root noise), or by the descent that holds the parent's evaluation
+  // (begin_evaluation): other descents may read the old or the new prior meanwhile.
+  void set_prior(float prior) { atomic(prior_).store(prior, std::memory_order_relaxed); }
   // The player from whose view the value and the proof are kept: the one who chose this node's
   // action, i.e. the player to move at the parent. A placement's removal and a chain's next
   // jump are the same player's, so the value's sign flips only where the mover changes.
@@ -75,27 +76,62 @@ class Node {
     atomic(in_flight_).fetch_sub(1, std::memory_order_relaxed);
   }
 
-  bool is_expanded() const {
-    return atomic(expansion_).load(std::memory_order_acquire) == kExpanded;
-  }
+  // Whether the children exist (whatever their priors).
+  bool is_expanded() const { return expansion() >= kExpanded; }
+  // Whether the evaluator's priors replaced uniform ones: the children are then not sorted by
+  // prior, and the evaluation took a visit of its own (SearchParams::evaluate_after_visits).
+  bool reprioritised() const { return expansion() == kReprioritised; }
+  // Expanded with uniform priors, and the evaluator not yet asked (SearchParams::
+  // evaluate_after_visits).
+  bool awaiting_evaluation() const { return expansion() == kUniform; }
   // Claims an unexpanded node for expansion; false when another descent holds it.
   bool begin_expansion() {
     std::uint8_t expected = kUnexpanded;
     return atomic(expansion_)
         .compare_exchange_strong(expected, kExpanding, std::memory_order_acquire);
   }
-  // Publishes the children (none for a terminal state) of a node claimed by begin_expansion.
-  void finish_expansion(Node* children, int count) {
+  // Publishes the children (none for a terminal state) of a node claimed by begin_expansion,
+  // sorted by prior; `uniform`: their priors are all equal and await the evaluator.
+  void finish_expansion(Node* children, int count, bool uniform = false) {
     children_ = children;
     num_children_ = static_cast<std::uint8_t>(count);
-    atomic(expansion_).store(kExpanded, std::memory_order_release);
+    atomic(expansion_).store(uniform ? kUniform : kExpanded, std::memory_order_release);
+  }
+  // Claims a node awaiting evaluation for the evaluator; false when another descent holds it.
+  // Its children stay in use meanwhile.
+  bool begin_evaluation() {
+    std::uint8_t expected = kUniform;
+    return atomic(expansion_)
+        .compare_exchange_strong(expected, kEvaluating, std::memory_order_acquire);
+  }
+  // After the claimant has laid the evaluator's priors on the children (set_prior), which are
+  // then no longer sorted by prior.
+  void finish_evaluation() { atomic(expansion_).store(kReprioritised, std::memory_order_release); }
+  // A copy of `other`'s expansion (Tree::promote) over `children`, copies of other's.
+  void finish_copy(const Node& other, Node* children) {
+    std::uint8_t state = other.expansion();
+    children_ = children;
+    num_children_ = other.num_children_;
+    // An evaluation cut short (an evaluator that threw) leaves uniform priors behind.
+    atomic(expansion_)
+        .store(state == kEvaluating ? std::uint8_t{kUniform} : state, std::memory_order_release);
   }
   // Valid once is_expanded() returned true.
   std::span<Node> children() const { return {children_, num_children_}; }
   int num_children() const { return num_children_; }
 
  private:
-  enum Expansion : std::uint8_t { kUnexpanded, kExpanding, kExpanded };
+  // Unexpanded, then expanded with the evaluator's priors (kExpanded), or with uniform ones
+  // until the evaluator is asked (kUniform -> kEvaluating -> kReprioritised).
+  enum Expansion : std::uint8_t {
+    kUnexpanded,
+    kExpanding,
+    kExpanded,
+    kUniform,
+    kEvaluating,
+    kReprioritised
+  };
+  std::uint8_t expansion() const { return atomic(expansion_).load(std::memory_order_acquire); }
 
   template <typename T>
   static std::atomic_ref<T> atomic(const T& field) {

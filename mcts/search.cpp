@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -37,6 +38,8 @@ struct Search::Leaf {
   std::array<float, kMaxActions> priors;
   float value = 0.0f;
   std::vector<Node*> path;  // from the root
+  // The leaf is a node awaiting evaluation, whose children exist (evaluate_after_visits).
+  bool reprioritise = false;
 };
 
 // What one thread needs to search: its leaves in flight and its own repetition scratch.
@@ -83,6 +86,8 @@ void Search::play(Action action) {
   if (params_.reuse_tree && !params_.gumbel_root && root.is_expanded()) {
     for (const Node& child : root.children()) {
       if (child.action() != action) continue;
+      // A root's priors must be the evaluator's before the noise is mixed into them.
+      if (child.awaiting_evaluation()) break;
       tree_.promote(child);
       root_raw_priors_.clear();
       return;
@@ -131,17 +136,28 @@ SearchResult Search::run(int visits, bool full, float temperature, Rng& rng) {
 
 SearchResult Search::run_until(std::chrono::steady_clock::time_point deadline, Rng& rng,
                                int max_visits) {
-  // Visits per step: small, so that the deadline is kept closely.
-  constexpr int kStep = 32;
+  // Visits per step: about a millisecond's worth at the rate so far, at least 32, so that the
+  // deadline is kept closely and yet a fast search (playouts, evaluate_after_visits) is not
+  // cut into steps too small to fill an evaluator's batch.
+  using Clock = std::chrono::steady_clock;
+  constexpr int kMinStep = 32;
+  constexpr double kStepSeconds = 0.001;
+  Clock::time_point start = Clock::now();
+  std::uint32_t start_visits = tree_.root().visits();
+  int step = kMinStep;
   while (true) {
     std::uint32_t before = tree_.root().visits();
-    int target = std::min(max_visits, static_cast<int>(before) + kStep);
+    int target = static_cast<int>(std::min<long long>(max_visits, before + step));
     SearchResult result = run(target, /*full=*/false, /*temperature=*/0.0f, rng);
     bool stuck = result.root_visits == before;
-    if (std::chrono::steady_clock::now() >= deadline || stuck || target >= max_visits ||
-        result.proven != Proven::kUnknown) {
+    Clock::time_point now = Clock::now();
+    if (now >= deadline || stuck || target >= max_visits || result.proven != Proven::kUnknown) {
       return result;
     }
+    double elapsed = std::chrono::duration<double>(now - start).count();
+    double rate = (result.root_visits - start_visits) / std::max(elapsed, 1e-6);
+    double left = std::chrono::duration<double>(deadline - now).count();
+    step = std::max(kMinStep, static_cast<int>(rate * std::min(kStepSeconds, left)));
   }
 }
 
@@ -260,6 +276,13 @@ Search::Descent Search::descend(Worker& worker, Leaf& leaf) {
         backup(leaf.path, node->viewer() == 0 ? value : -value);
         return Descent::kDone;
       }
+      if (node->awaiting_evaluation() &&
+          node->visits() >= static_cast<std::uint32_t>(params_.evaluate_after_visits) &&
+          node->begin_evaluation()) {
+        leaf.state.legal_actions(leaf.actions);
+        leaf.reprioritise = true;
+        return Descent::kLeaf;
+      }
       int mover = leaf.state.to_move();
       bool at_root = node == &tree_.root();
       Node& child = at_root && gumbel_ready_ ? select_gumbel_child(*node, mover)
@@ -283,6 +306,11 @@ Search::Descent Search::descend(Worker& worker, Leaf& leaf) {
       return Descent::kDone;
     }
     leaf.state.legal_actions(leaf.actions);
+    if (params_.evaluate_after_visits > 0 && node != &tree_.root()) {
+      expand_uniform(worker, leaf);
+      return Descent::kDone;
+    }
+    leaf.reprioritise = false;
     return Descent::kLeaf;
   }
 }
@@ -303,9 +331,11 @@ Node& Search::select_child(Node& node, int mover, bool at_root) const {
   Node* best = nullptr;
   float best_score = -std::numeric_limits<float>::infinity();
   // Untouched children (no visit, none in flight) all score by first-play urgency, so only
-  // the one with the highest prior matters. Below the root, children are sorted by prior and
-  // visited in that order, so the first untouched child is that one and ends the scan; the
-  // root's priors change with noise, so there every child is looked at.
+  // the one with the highest prior matters. Below the root, children are mostly sorted by prior
+  // and visited in that order, so the first untouched child is that one and ends the scan; the
+  // root's priors change with noise, and a reprioritised node's children keep their order, so
+  // there every child is looked at.
+  bool scan_all = at_root || node.reprioritised();
   Node* untouched = nullptr;
   float visited_policy = 0.0f;
   for (Node& child : children) {
@@ -314,7 +344,7 @@ Node& Search::select_child(Node& node, int mover, bool at_root) const {
     float prior = child.prior();
     if (visits + in_flight == 0) {
       if (!untouched || prior > untouched->prior()) untouched = &child;
-      if (at_root) continue;
+      if (scan_all) continue;
       break;
     }
     visited_policy += prior;
@@ -379,7 +409,11 @@ float Search::gumbel_child_value(const Node& child) const {
 void Search::complete(Worker& worker) {
   for (int i = 0; i < worker.num_leaves; ++i) {
     Leaf& leaf = worker.leaves[i];
-    expand(worker, leaf);
+    if (leaf.reprioritise) {
+      reprioritise(leaf);
+    } else {
+      expand(worker, leaf);
+    }
     float value = leaf.value;
     if (params_.leaf_rollouts > 0) {
       value = (1.0f - params_.rollout_weight) * value +
@@ -435,6 +469,31 @@ void Search::expand(Worker& worker, Leaf& leaf) {
     if (params_.gumbel_root) prepare_gumbel_root(expanded);
   }
   node.finish_expansion(children, count);
+}
+
+void Search::expand_uniform(Worker& worker, Leaf& leaf) {
+  Node& node = *leaf.path.back();
+  int count = leaf.actions.size;
+  int viewer = leaf.state.to_move();
+  Node* children = tree_.allocate(worker.index, count);
+  // In State::legal_actions order, which reprioritise() relies on.
+  float prior = 1.0f / static_cast<float>(count);
+  for (int i = 0; i < count; ++i) children[i].init(leaf.actions[i], prior, viewer);
+  node.finish_expansion(children, count, /*uniform=*/true);
+  float value = playout_value(leaf.state, worker.playouts);
+  backup(leaf.path, viewer == 0 ? value : -value);
+}
+
+void Search::reprioritise(Leaf& leaf) {
+  Node& node = *leaf.path.back();
+  std::span<Node> children = node.children();
+  std::span<float> priors(leaf.priors.data(), children.size());
+  if (params_.prior_temperature != 1.0f) temper_priors(priors, params_.prior_temperature);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    assert(children[i].action() == leaf.actions[static_cast<int>(i)]);
+    children[i].set_prior(priors[i]);
+  }
+  node.finish_evaluation();
 }
 
 void Search::backup(std::span<Node* const> path, float value_for_first_player) const {

@@ -91,6 +91,11 @@ class Search {
   void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
                      SearchResult& r) const;
   void expand(Worker& worker, Leaf& leaf);
+  // Expands a new leaf with uniform priors and backs up its playouts' value, no evaluator asked
+  // (SearchParams::evaluate_after_visits).
+  void expand_uniform(Worker& worker, Leaf& leaf);
+  // Lays the evaluator's priors on the children of a leaf that was expanded with uniform ones.
+  void reprioritise(Leaf& leaf);
   // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
   float playout_value(const State& state, Rng& rng) const;
   void backup(std::span<Node* const> path, float value_for_first_player) const;

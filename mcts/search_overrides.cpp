@@ -24,6 +24,7 @@ constexpr Field kFields[] = {
     {"prior_temperature", &SearchParams::prior_temperature},
     {"leaf_rollouts", &SearchParams::leaf_rollouts},
     {"rollout_weight", &SearchParams::rollout_weight},
+    {"evaluate_after_visits", &SearchParams::evaluate_after_visits},
     {"leaves_per_batch", &SearchParams::leaves_per_batch},
     {"gumbel_root", &SearchParams::gumbel_root},
     {"gumbel_considered", &SearchParams::gumbel_considered},
@@ -47,45 +48,60 @@ std::string search_override_names() {
   return names;
 }
 
-void apply_search_override(SearchParams& params, std::string_view assignment) {
+namespace {
+
+// Sets the parameter without validating the whole.
+void assign(SearchParams& params, std::string_view assignment) {
   std::size_t equals = assignment.find('=');
   if (equals == std::string_view::npos) {
     throw InputError("search setting '" + std::string(assignment) + "': expected name=value");
   }
   std::string_view name = assignment.substr(0, equals);
   double value = parse_number(assignment.substr(equals + 1), assignment);
-  SearchParams changed = params;  // params stay as they were if the value is refused
   for (const Field& field : kFields) {
     if (name != field.name) continue;
     std::visit(
         [&](auto member) {
-          using Type = std::remove_reference_t<decltype(changed.*member)>;
+          using Type = std::remove_reference_t<decltype(params.*member)>;
           if constexpr (std::is_same_v<Type, float>) {
-            changed.*member = static_cast<float>(value);
+            params.*member = static_cast<float>(value);
           } else {
             if (value != static_cast<double>(static_cast<int>(value)) ||
                 (std::is_same_v<Type, bool> && value != 0 && value != 1)) {
               throw InputError("search setting '" + std::string(assignment) + "': expected " +
                                (std::is_same_v<Type, bool> ? "0 or 1" : "a whole number"));
             }
-            changed.*member = static_cast<Type>(value);
+            params.*member = static_cast<Type>(value);
           }
         },
         field.member);
-    try {
-      changed.validate();
-    } catch (const InputError& error) {
-      throw InputError("search setting '" + std::string(assignment) + "': " + error.what());
-    }
-    params = changed;
     return;
   }
-  throw InputError("search setting '" + std::string(assignment) + "': unknown name; expected one of " +
-                   search_override_names());
+  throw InputError("search setting '" + std::string(assignment) +
+                   "': unknown name; expected one of " + search_override_names());
+}
+
+}  // namespace
+
+void apply_search_override(SearchParams& params, std::string_view assignment) {
+  apply_search_overrides(params, {std::string(assignment)});
 }
 
 void apply_search_overrides(SearchParams& params, const std::vector<std::string>& assignments) {
-  for (const std::string& assignment : assignments) apply_search_override(params, assignment);
+  SearchParams changed = params;  // params stay as they were if a setting is refused
+  std::string named;
+  for (const std::string& assignment : assignments) {
+    assign(changed, assignment);
+    named += (named.empty() ? "'" : ", '") + assignment + "'";
+  }
+  // After all of them: a parameter's range may depend on another one's value.
+  try {
+    changed.validate();
+  } catch (const InputError& error) {
+    throw InputError((assignments.size() == 1 ? "search setting " : "search settings ") + named +
+                     ": " + error.what());
+  }
+  params = changed;
 }
 
 }  // namespace zertz::mcts

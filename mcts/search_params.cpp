@@ -40,6 +40,10 @@ void SearchParams::validate() const {
   require(leaf_rollouts >= 0, "leaf_rollouts", ">= 0", leaf_rollouts);
   require(rollout_weight >= 0 && rollout_weight <= 1, "rollout_weight", "in [0, 1]",
           rollout_weight);
+  require(evaluate_after_visits >= 0, "evaluate_after_visits", ">= 0", evaluate_after_visits);
+  require(evaluate_after_visits == 0 || leaf_rollouts >= 1,
+          "leaf_rollouts with evaluate_after_visits > 0", ">= 1 (playouts value the new leaves)",
+          leaf_rollouts);
   require(gumbel_considered >= 1, "gumbel_considered", ">= 1", gumbel_considered);
   require(gumbel_c_visit >= 0, "gumbel_c_visit", ">= 0", gumbel_c_visit);
   require(gumbel_c_scale >= 0, "gumbel_c_scale", ">= 0", gumbel_c_scale);
@@ -48,6 +52,16 @@ void SearchParams::validate() const {
   // Visits in flight through one node are counted in 16 bits.
   require(threads * leaves_per_batch < 65536, "threads * leaves_per_batch", "< 65536",
           threads * leaves_per_batch);
+}
+
+void keep_trained_search(SearchParams& play, const SearchParams& trained) {
+  play.cpuct = trained.cpuct;
+  play.fpu_reduction = trained.fpu_reduction;
+  play.fpu_reduction_root = trained.fpu_reduction_root;
+  play.prior_temperature = trained.prior_temperature;
+  play.leaf_rollouts = trained.leaf_rollouts;
+  play.rollout_weight = trained.rollout_weight;
+  play.evaluate_after_visits = trained.evaluate_after_visits;
 }
 
 }  // namespace zertz::mcts

@@ -83,6 +83,13 @@ struct SearchParams {
   int leaf_rollouts = 0;
   // Share of the playouts' mean in the leaf value; 1 ignores the evaluator's value.
   float rollout_weight = 0.5f;
+  // Below the root, a new leaf is expanded at once with uniform priors and valued by its
+  // playouts alone; the evaluator is asked about a node only when a descent finds it with this
+  // many visits, and its priors then replace the uniform ones (AlphaGo's expansion threshold).
+  // A forward pass costs what ~50-150 playouts cost, so this lets a search spend most of its
+  // visits on playouts and its forward passes on the nodes it visits most. 0: every leaf goes
+  // to the evaluator. Needs leaf_rollouts >= 1.
+  int evaluate_after_visits = 0;
 
   // --- Gumbel root search (mcts/gumbel.h), instead of PUCT at the root.
 
@@ -128,5 +135,12 @@ struct SearchParams {
   // Throws InputError naming the first parameter out of range.
   void validate() const;
 };
+
+// What a network keeps of the search it was trained with wherever it plays (a checkpoint's
+// config, an export's model.json): how its leaves are valued (playouts, their weight, when the
+// evaluator is asked) and how its priors and values are read (prior temperature, exploration,
+// first-play urgency). Copies those from `trained` into `play`; noise, move temperature and
+// visits stay `play`'s.
+void keep_trained_search(SearchParams& play, const SearchParams& trained);
 
 }  // namespace zertz::mcts

@@ -169,11 +169,20 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
        {{"leaf_rollouts", search.leaf_rollouts},
         {"rollout_weight", search.rollout_weight},
         {"prior_temperature", search.prior_temperature},
+        {"evaluate_after_visits", search.evaluate_after_visits},
+        {"cpuct", search.cpuct},
+        {"fpu_reduction", search.fpu_reduction},
+        {"fpu_reduction_root", search.fpu_reduction_root},
         {"note",
-         "the search this network was trained with: the mean result of leaf_rollouts random "
-         "playouts from each evaluated position (for its mover, win 1, loss -1) is mixed into "
-         "the value as (1 - rollout_weight) * (win - loss) + rollout_weight * playouts; the "
-         "priors are the policy raised to 1 / prior_temperature and renormalised"}}},
+         "the search this network was trained with (docs/model-format.md): the mean result of "
+         "leaf_rollouts random playouts from each evaluated position (for its mover, win 1, "
+         "loss -1) is mixed into the value as (1 - rollout_weight) * (win - loss) + "
+         "rollout_weight * playouts; the priors are the policy raised to 1 / "
+         "prior_temperature and renormalised; with evaluate_after_visits > 0, a new leaf "
+         "below the root gets uniform priors and its playouts' value, and the network is "
+         "asked about it once it has that many visits; PUCT with cpuct and first-play "
+         "urgency parent value - fpu_reduction * sqrt(visited prior) (fpu_reduction_root at "
+         "the root)"}}},
   };
   return doc.dump(2) + "\n";
 }
@@ -185,41 +194,6 @@ void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t traini
   to_torchscript(net).save(model);
   write_file_atomically(dir + "/model.pt", model.str());
   write_file_atomically(dir + "/model.json", model_json(net, variant, training_step, search));
-}
-
-ExportedModel read_exported_model(const std::string& dir) {
-  std::filesystem::path json_path = std::filesystem::path(dir) / "model.json";
-  std::filesystem::path model_path = std::filesystem::path(dir) / "model.pt";
-  nlohmann::json meta;
-  try {
-    meta = nlohmann::json::parse(read_file(json_path.string()));
-  } catch (const std::exception& e) {
-    throw CheckpointError(json_path.string() + " is not readable: " + e.what());
-  }
-  if (meta.value("format", "") != "zertz-zero-model" ||
-      meta.value("format_version", 0) != kModelFormatVersion) {
-    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " +
-                          std::to_string(kModelFormatVersion) + ")");
-  }
-  std::string variant = meta.value("variant", "");
-  if (!Variant::find(variant))
-    throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
-  if (!std::filesystem::is_regular_file(model_path))
-    throw CheckpointError(model_path.string() + " does not exist");
-  ExportedModel model{variant, model_path.string()};
-  if (meta.contains("search")) {
-    const nlohmann::json& search = meta["search"];
-    model.leaf_rollouts = search.value("leaf_rollouts", 0);
-    model.rollout_weight = search.value("rollout_weight", 0.5f);
-    model.prior_temperature = search.value("prior_temperature", 1.0f);
-    if (model.leaf_rollouts < 0 || !(model.rollout_weight >= 0 && model.rollout_weight <= 1) ||
-        !(model.prior_temperature > 0)) {
-      throw CheckpointError(json_path.string() +
-                            ": search.leaf_rollouts must be >= 0, rollout_weight in [0, 1] and "
-                            "prior_temperature > 0");
-    }
-  }
-  return model;
 }
 
 }  // namespace zertz::nn

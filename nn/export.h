@@ -9,11 +9,10 @@
 
 #include "core/variant.h"
 #include "mcts/search_params.h"
+#include "nn/exported_model.h"
 #include "nn/model.h"
 
 namespace zertz::nn {
-
-inline constexpr int kModelFormatVersion = 1;
 
 // The network in eval mode as a TorchScript module: forward(x) -> (policy_logits, value_logits).
 torch::jit::Module to_torchscript(ZertzNetImpl& net);
@@ -27,18 +26,5 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
 // the file on failure.
 void export_model(ZertzNetImpl& net, const Variant& variant, std::int64_t training_step,
                   const std::string& dir, const mcts::SearchParams& search = {});
-
-// An exported model directory, checked: model.json of our format naming a known variant, and
-// model.pt beside it. Throws CheckpointError (nn/checkpoint.h) with one line otherwise.
-struct ExportedModel {
-  std::string variant;
-  std::string model_path;  // DIR/model.pt
-  // The leaf playouts the network was trained with (model.json "search"; 0 when absent).
-  int leaf_rollouts = 0;
-  float rollout_weight = 0.5f;
-  // The prior temperature it searched with (SearchParams::prior_temperature; 1 when absent).
-  float prior_temperature = 1.0f;
-};
-ExportedModel read_exported_model(const std::string& dir);
 
 }  // namespace zertz::nn

@@ -13,7 +13,7 @@
 #include "core/utc_time.h"
 #include "mcts/players.h"
 #include "mcts/search_overrides.h"
-#include "nn/checkpoint.h"
+#include "nn/checkpoint_info.h"
 #include "training/player_factory.h"
 
 namespace zertz::training {
@@ -78,7 +78,9 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   ArenaReport report;
   check_spec(a);
   check_spec(b);
-  mcts::SearchParams checked;  // refused now, even when only baselines play
+  // Refused now, even when only baselines play; checked against parameters with leaf
+  // playouts, as a trained network's are by default (the player checks its own again).
+  mcts::SearchParams checked = mcts::rollout_search_params();
   mcts::apply_search_overrides(checked, options.search_overrides);
   report.a = player_label(a, options.visits, options.time_per_turn_ms, options.search_overrides);
   report.b = player_label(b, options.visits, options.time_per_turn_ms, options.search_overrides);

@@ -8,8 +8,9 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/process.h"
 #include "mcts/players.h"
-#include "nn/checkpoint.h"
+#include "nn/checkpoint_info.h"
 
 namespace zertz::training {
 
@@ -22,12 +23,6 @@ std::uint64_t hash_of(const std::string& text) {
   std::uint64_t h = 14695981039346656037ULL;
   for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
   return h;
-}
-
-std::string shell_quoted(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 void write_csv(const fs::path& path, const std::vector<evaluation::Rating>& ratings) {
@@ -43,6 +38,12 @@ void write_csv(const fs::path& path, const std::vector<evaluation::Rating>& rati
     csv << "," << r.games << "\n";
   }
   write_file_atomically(path.string(), csv.str());
+}
+
+bool has_games(const std::vector<evaluation::PairResult>& played, const std::string& player) {
+  return std::any_of(played.begin(), played.end(), [&](const evaluation::PairResult& pair) {
+    return pair.a == player || pair.b == player;
+  });
 }
 
 }  // namespace
@@ -81,8 +82,11 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
   std::vector<std::string> checkpoints;
   std::vector<fs::path> checkpoint_files = run.checkpoints();
   for (const fs::path& path : checkpoint_files) {
-    checkpoints.push_back(player_label(path.string(), options.visits));
-    spec_of[checkpoints.back()] = path.string();
+    std::string label = player_label(path.string(), options.visits);
+    bool newest = &path == &checkpoint_files.back();
+    if (!options.rate_backlog && !newest && !has_games(played, label)) continue;
+    checkpoints.push_back(label);
+    spec_of[label] = path.string();
   }
   // Rung games are played on the run's variant, which its checkpoints carry.
   std::string variant = options.variant;
@@ -153,10 +157,11 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
   write_csv(report.csv, report.ratings);
   if (options.plot_script.empty()) return report;
   report.png = run.arena_dir() / "elo.png";
-  std::string command = "/usr/bin/python3 " + shell_quoted(options.plot_script.string()) + " " +
-                        shell_quoted(report.csv.string()) + " " + shell_quoted(report.png.string());
-  if (std::system(command.c_str()) != 0) {
-    report.plot_problem = "plotting failed (" + command + "; is python3-matplotlib installed?)";
+  std::vector<std::string> command = {"/usr/bin/python3", options.plot_script.string(),
+                                      report.csv.string(), report.png.string()};
+  if (run_process(command) != 0) {
+    report.plot_problem = "plotting failed (/usr/bin/python3 " + options.plot_script.string() +
+                          " ...; is python3-matplotlib installed?)";
     report.png.clear();
   }
   return report;

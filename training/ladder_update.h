@@ -39,6 +39,10 @@ struct LadderOptions {
   std::uint64_t seed = 1;
   std::string device = "auto";
   bool play = true;  // false: only rate the games already played
+  // Rate every checkpoint of the run (`zertz ladder`); false: only the newest and those that
+  // already have games, for a run whose checkpoints come faster than the ladder can rate them
+  // (the training loop: the tiny net writes one every 30 s).
+  bool rate_backlog = true;
   double virtual_draws = 1.0;
   std::filesystem::path plot_script;  // scripts/plot_elo.py; empty: no picture
 };

@@ -28,6 +28,9 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   options.intra_op_threads = spec.intra_op_threads;
   options.device = spec.device;
   options.max_batch = 32;
+  // On a clock, a search waiting for a batch to fill loses its own time: forward what is
+  // queued at once (requests that arrive meanwhile make the next batch).
+  if (spec.time_per_turn_ms > 0) options.deadline_us = 0;
   options.symmetry_by_position = true;             // a match's games do not depend on their timing
   if (std::filesystem::is_directory(spec.name)) {  // an exported model (nn/export.h)
     nn::ExportedModel exported = nn::read_exported_model(spec.name);
@@ -38,9 +41,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
     network_ = std::make_unique<Network>();
     network_->evaluator =
         std::make_unique<nn::BatchedEvaluator>(exported.model_path, variant, options);
-    params_.leaf_rollouts = exported.leaf_rollouts;
-    params_.rollout_weight = exported.rollout_weight;
-    params_.prior_temperature = exported.prior_temperature;
+    mcts::keep_trained_search(params_, exported.search);
     apply_overrides();
     return;
   }
@@ -53,10 +54,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   network_->net = nn::ZertzNet(info.model);
   nn::load_checkpoint(spec.name, network_->net, nullptr);
   network_->evaluator = std::make_unique<nn::BatchedEvaluator>(*network_->net, variant, options);
-  mcts::SearchParams trained = trained_search(info.config_text, spec.name);
-  params_.leaf_rollouts = trained.leaf_rollouts;
-  params_.rollout_weight = trained.rollout_weight;
-  params_.prior_temperature = trained.prior_temperature;
+  mcts::keep_trained_search(params_, trained_search(info.config_text, spec.name));
   apply_overrides();
 }
 

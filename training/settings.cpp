@@ -42,6 +42,7 @@ TrainingSettings settings_from_config(const Config& c) {
   p.leaf_rollouts = c.get_int("selfplay.leaf_rollouts");
   p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
   p.prior_temperature = static_cast<float>(c.get_double("selfplay.prior_temperature"));
+  p.evaluate_after_visits = c.get_int("selfplay.evaluate_after_visits");
   p.gumbel_root = c.get_bool("selfplay.gumbel");
   p.gumbel_noise = p.gumbel_root;
   p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
@@ -88,6 +89,7 @@ TrainingSettings settings_from_config(const Config& c) {
   s.evaluation_visits = c.get_int("evaluation.visits");
   s.ladder_every_checkpoints = c.get_int("evaluation.ladder_every_checkpoints");
   s.ladder_games = c.get_int("evaluation.ladder_games");
+  s.ladder_visits = c.get_int("evaluation.ladder_visits");
   try {
     s.ladder_rungs =
         parse_ladder_rungs(c.get_string("evaluation.ladder_rungs"), "evaluation.ladder_rungs");
@@ -126,6 +128,11 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   // whatever today's default says.
   if (config_text.find("leaf_rollouts:") == std::string::npos) return params;
   Config config = Config::parse(config_text, source);
+  // Keys newer than the run take their schema default, which is what the run searched with.
+  params.cpuct = static_cast<float>(config.get_double("selfplay.cpuct"));
+  params.fpu_reduction = static_cast<float>(config.get_double("selfplay.fpu_reduction"));
+  params.fpu_reduction_root = static_cast<float>(config.get_double("selfplay.fpu_reduction_root"));
+  params.evaluate_after_visits = config.get_int("selfplay.evaluate_after_visits");
   params.leaf_rollouts = config.get_int("selfplay.leaf_rollouts");
   params.rollout_weight = static_cast<float>(config.get_double("selfplay.rollout_weight"));
   // Likewise a run from before the prior temperature searched with its priors as they were.

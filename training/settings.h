@@ -6,7 +6,7 @@
 #include "training/config.h"
 #include "training/replay_window.h"
 #include "training/selfplay.h"
-#include "training/trainer.h"
+#include "training/trainer_params.h"
 
 namespace zertz::training {
 
@@ -34,6 +34,7 @@ struct TrainingSettings {
   std::vector<std::string> evaluation_opponents;
   int ladder_every_checkpoints{};
   int ladder_games{};
+  int ladder_visits{};
   std::vector<std::string> ladder_rungs;  // weakest first (training/ladder_update.h)
   std::string ladder_anchor;
   int gating_games{};
@@ -44,10 +45,10 @@ struct TrainingSettings {
 // Throws ConfigError when the values contradict each other (checked here, not per key).
 TrainingSettings settings_from_config(const Config& config);
 
-// The search settings a network was trained with that its players keep (the leaf playouts),
-// from its run's resolved config (a checkpoint's config_text); none when the text has no
-// selfplay.leaf_rollouts (empty, or from before they existed). Throws ConfigError naming
-// `source` when the text is not a valid config.
+// The search settings a network was trained with that its players keep
+// (mcts::keep_trained_search), from its run's resolved config (a checkpoint's config_text); none
+// when the text has no selfplay.leaf_rollouts (empty, or from before they existed). Throws
+// ConfigError naming `source` when the text is not a valid config.
 mcts::SearchParams trained_search(const std::string& config_text, const std::string& source);
 
 }  // namespace zertz::training

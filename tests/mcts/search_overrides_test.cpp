@@ -46,6 +46,28 @@ TEST(SearchOverrides, RefuseWhatIsNotASettingWithOneLineNamingIt) {
   EXPECT_EQ(params.cpuct, SearchParams{}.cpuct) << "a refused setting changes nothing";
 }
 
+TEST(SearchOverrides, AreCheckedTogetherInAnyOrder) {
+  // evaluate_after_visits needs leaf playouts: the settings are checked once all are set.
+  for (std::vector<std::string> settings :
+       {std::vector<std::string>{"evaluate_after_visits=32", "leaf_rollouts=1"},
+        std::vector<std::string>{"leaf_rollouts=1", "evaluate_after_visits=32"}}) {
+    SearchParams params;
+    apply_search_overrides(params, settings);
+    EXPECT_EQ(params.evaluate_after_visits, 32);
+    EXPECT_EQ(params.leaf_rollouts, 1);
+  }
+  SearchParams params;
+  try {
+    apply_search_overrides(params, {"evaluate_after_visits=32", "cpuct=2"});
+    ADD_FAILURE() << "accepted without playouts";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'evaluate_after_visits=32', 'cpuct=2'"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(params.cpuct, SearchParams{}.cpuct) << "nothing changes when one is refused";
+}
+
 // Priors 0.64 for the first legal action, the rest sharing 0.36; every value 0.
 class SharpPriorEvaluator : public Evaluator {
  public:

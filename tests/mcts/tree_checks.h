@@ -23,7 +23,8 @@ inline constexpr const char* kAvoidLoss =
     "tournament ..../...../owowoo/......./....../...../.... 2,8,10 0,0,0 2,0,0 1 turn 0";
 
 // Checks every node below `node`: nothing in flight, and an unproven expanded node's visits are
-// its own evaluation plus its children's. Returns the number of nodes checked.
+// its own evaluation (two for a reprioritised one)
+// plus its children's. Returns the number of nodes checked.
 int check_tree(const Node& node);
 
 // The sum of a result's visits.

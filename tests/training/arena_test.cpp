@@ -138,6 +138,25 @@ TEST(Arena, TheLadderMeetsACheckpointAtItsRungsAndRatesEveryone) {
   EXPECT_TRUE(fs::exists(report.png));
   // A second pass finds nothing missing.
   EXPECT_TRUE(update_ladder(run, options).matches.empty());
+  // Without the backlog, of two new checkpoints only the newest is rated.
+  for (int step : {2, 3}) {
+    info.step = step;
+    nn::save_checkpoint(run.checkpoint_path(step).string(), info, net, nullptr);
+  }
+  options.rate_backlog = false;
+  report = update_ladder(run, options);
+  ASSERT_FALSE(report.matches.empty());
+  for (const ArenaReport& m : report.matches) {
+    EXPECT_TRUE(m.a == "step-0000003@4" || m.b == "step-0000003@4") << m.a << " " << m.b;
+  }
+  EXPECT_EQ(report.newest, "step-0000003@4");
+  for (const evaluation::Rating& r : report.ratings) EXPECT_NE(r.player, "step-0000002@4");
+  // With it, the skipped one gets its games.
+  options.rate_backlog = true;
+  report = update_ladder(run, options);
+  EXPECT_TRUE(std::any_of(report.matches.begin(), report.matches.end(), [](const ArenaReport& m) {
+    return m.a == "step-0000002@4" || m.b == "step-0000002@4";
+  }));
   fs::remove_all(dir);
 }
 

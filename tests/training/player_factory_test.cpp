@@ -58,12 +58,19 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   info.model = net->config();
   info.variant = "basic";
   info.config_text =
-      "selfplay:\n  leaf_rollouts: 12\n  rollout_weight: 0.25\n  prior_temperature: 1.75\n";
+      "selfplay:\n  leaf_rollouts: 12\n  rollout_weight: 0.25\n  prior_temperature: 1.75\n"
+      "  evaluate_after_visits: 24\n  cpuct: 2.5\n  fpu_reduction: 0.05\n"
+      "  fpu_reduction_root: 0.01\n  dirichlet_epsilon: 0.5\n";
   save_checkpoint((dir / "trained.ckpt").string(), info, net, nullptr);
   mcts::SearchParams trained;
   trained.leaf_rollouts = 12;
   trained.rollout_weight = 0.25f;
   trained.prior_temperature = 1.75f;
+  trained.evaluate_after_visits = 24;
+  trained.cpuct = 2.5f;
+  trained.fpu_reduction = 0.05f;
+  trained.fpu_reduction_root = 0.01f;
+  trained.dirichlet_epsilon = 0.5f;
   nn::export_model(*net, Variant::basic(), 0, (dir / "export").string(), trained);
   info.config_text.clear();  // a checkpoint without a config searches with the network alone
   save_checkpoint((dir / "bare.ckpt").string(), info, net, nullptr);
@@ -77,6 +84,11 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
     EXPECT_EQ(factory.search_params().leaf_rollouts, 12) << model;
     EXPECT_FLOAT_EQ(factory.search_params().rollout_weight, 0.25f) << model;
     EXPECT_FLOAT_EQ(factory.search_params().prior_temperature, 1.75f) << model;
+    EXPECT_EQ(factory.search_params().evaluate_after_visits, 24) << model;
+    EXPECT_FLOAT_EQ(factory.search_params().cpuct, 2.5f) << model;
+    EXPECT_FLOAT_EQ(factory.search_params().fpu_reduction, 0.05f) << model;
+    EXPECT_FLOAT_EQ(factory.search_params().fpu_reduction_root, 0.01f) << model;
+    EXPECT_EQ(factory.search_params().dirichlet_epsilon, 0.0f) << "self-play's noise stays there";
     plays_legal_actions(factory, Variant::basic());
   }
   spec.name = (dir / "bare.ckpt").string();
@@ -100,6 +112,19 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   EXPECT_FLOAT_EQ(overridden.search_params().rollout_weight, 1.0f);
   EXPECT_FLOAT_EQ(overridden.search_params().prior_temperature, 3.0f);
   EXPECT_FLOAT_EQ(overridden.search_params().cpuct, 2.5f);
+  // A model.json whose search the search would refuse is refused with its name.
+  std::string json = read_file((dir / "export" / "model.json").string());
+  std::size_t at = json.find("\"evaluate_after_visits\": 24");
+  ASSERT_NE(at, std::string::npos) << json;
+  json.replace(at, 27, "\"evaluate_after_visits\": -2");
+  write_file_atomically((dir / "export" / "model.json").string(), json);
+  spec.name = (dir / "export").string();
+  try {
+    PlayerFactory refused(spec, Variant::basic());
+    ADD_FAILURE() << "accepted evaluate_after_visits -2";
+  } catch (const nn::CheckpointError& e) {
+    EXPECT_NE(std::string(e.what()).find("evaluate_after_visits"), std::string::npos) << e.what();
+  }
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,51 @@
+#include "nn/exported_model.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/atomic_file.h"
+#include "core/variant.h"
+#include "nn/checkpoint_info.h"
+
+namespace zertz::nn {
+
+ExportedModel read_exported_model(const std::string& dir) {
+  std::filesystem::path json_path = std::filesystem::path(dir) / "model.json";
+  std::filesystem::path model_path = std::filesystem::path(dir) / "model.pt";
+  nlohmann::json meta;
+  try {
+    meta = nlohmann::json::parse(read_file(json_path.string()));
+  } catch (const std::exception& e) {
+    throw CheckpointError(json_path.string() + " is not readable: " + e.what());
+  }
+  if (meta.value("format", "") != "zertz-zero-model" ||
+      meta.value("format_version", 0) != kModelFormatVersion) {
+    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " +
+                          std::to_string(kModelFormatVersion) + ")");
+  }
+  std::string variant = meta.value("variant", "");
+  if (!Variant::find(variant))
+    throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
+  if (!std::filesystem::is_regular_file(model_path))
+    throw CheckpointError(model_path.string() + " does not exist");
+  ExportedModel model{variant, model_path.string()};
+  if (meta.contains("search")) {
+    const nlohmann::json& search = meta["search"];
+    mcts::SearchParams& s = model.search;
+    try {
+      s.leaf_rollouts = search.value("leaf_rollouts", s.leaf_rollouts);
+      s.rollout_weight = search.value("rollout_weight", s.rollout_weight);
+      s.prior_temperature = search.value("prior_temperature", s.prior_temperature);
+      s.evaluate_after_visits = search.value("evaluate_after_visits", s.evaluate_after_visits);
+      s.cpuct = search.value("cpuct", s.cpuct);
+      s.fpu_reduction = search.value("fpu_reduction", s.fpu_reduction);
+      s.fpu_reduction_root = search.value("fpu_reduction_root", s.fpu_reduction_root);
+      s.validate();
+    } catch (const std::exception& e) {  // a wrong type, or a value out of range
+      throw CheckpointError(json_path.string() + ": search: " + e.what());
+    }
+  }
+  return model;
+}
+
+}  // namespace zertz::nn

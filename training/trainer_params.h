@@ -1,0 +1,24 @@
+// The optimiser's settings and a step's losses (training/trainer.h), without LibTorch's headers,
+// so that the settings and what reads them compile cheaply.
+#pragma once
+
+#include <cstdint>
+
+namespace zertz::training {
+
+struct TrainerParams {
+  double learning_rate = 1e-3;
+  std::int64_t warmup_steps = 100;
+  std::int64_t decay_every_steps = 0;  // 0: no decay
+  double decay_factor = 0.5;
+  double weight_decay = 1e-4;
+  double value_loss_weight = 1.0;
+};
+
+struct StepLosses {
+  double policy = 0;
+  double value = 0;
+  double total = 0;
+};
+
+}  // namespace zertz::training
