@@ -9,21 +9,12 @@
 
 namespace zertz::training {
 
-TrainingSettings settings_from_config(const Config& c) {
-  TrainingSettings s;
-  s.variant = Variant::find(c.get_string("run.variant"));
-  s.seed = static_cast<std::uint64_t>(c.get_int("run.seed"));
-  s.time_budget_seconds = 60.0 * c.get_double("run.time_budget_minutes");
-  s.progress_seconds = c.get_double("run.progress_seconds");
-  s.model = nn::ModelConfig::named(c.get_string("model.size"));
-  // A size's tower can be reshaped (the heads keep the size's widths); checkpoints record
-  // the whole shape, so a reshaped net loads anywhere.
-  int blocks = c.get_int("model.blocks"), channels = c.get_int("model.channels");
-  if (blocks > 0) s.model.blocks = blocks;
-  if (channels > 0) s.model.channels = channels;
-  if (blocks > 0 || channels > 0) s.model.name = "custom";
+namespace {
 
-  mcts::SearchParams& p = s.selfplay.search;
+// The selfplay section's search, checked; the one reader of its keys (settings_from_config and
+// trained_search).
+mcts::SearchParams selfplay_search(const Config& c) {
+  mcts::SearchParams p;
   p.full_visits = c.get_int("selfplay.full_visits");
   p.cheap_visits = c.get_int("selfplay.cheap_visits");
   p.full_search_probability = static_cast<float>(c.get_double("selfplay.full_search_probability"));
@@ -53,6 +44,26 @@ TrainingSettings settings_from_config(const Config& c) {
   } catch (const std::exception& e) {
     throw ConfigError(std::string("selfplay: ") + e.what());
   }
+  return p;
+}
+
+}  // namespace
+
+TrainingSettings settings_from_config(const Config& c) {
+  TrainingSettings s;
+  s.variant = Variant::find(c.get_string("run.variant"));
+  s.seed = static_cast<std::uint64_t>(c.get_int("run.seed"));
+  s.time_budget_seconds = 60.0 * c.get_double("run.time_budget_minutes");
+  s.progress_seconds = c.get_double("run.progress_seconds");
+  s.model = nn::ModelConfig::named(c.get_string("model.size"));
+  // A size's tower can be reshaped (the heads keep the size's widths); checkpoints record
+  // the whole shape, so a reshaped net loads anywhere.
+  int blocks = c.get_int("model.blocks"), channels = c.get_int("model.channels");
+  if (blocks > 0) s.model.blocks = blocks;
+  if (channels > 0) s.model.channels = channels;
+  if (blocks > 0 || channels > 0) s.model.name = "custom";
+
+  s.selfplay.search = selfplay_search(c);
   s.selfplay.threads = c.get_int("selfplay.threads");
   s.selfplay.games.games_in_flight = c.get_int("selfplay.games_in_flight");
   s.selfplay.games.max_turns = c.get_int("selfplay.max_turns");
@@ -129,15 +140,11 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   if (config_text.find("leaf_rollouts:") == std::string::npos) return params;
   Config config = Config::parse(config_text, source);
   // Keys newer than the run take their schema default, which is what the run searched with.
-  params.cpuct = static_cast<float>(config.get_double("selfplay.cpuct"));
-  params.fpu_reduction = static_cast<float>(config.get_double("selfplay.fpu_reduction"));
-  params.fpu_reduction_root = static_cast<float>(config.get_double("selfplay.fpu_reduction_root"));
-  params.evaluate_after_visits = config.get_int("selfplay.evaluate_after_visits");
-  params.leaf_rollouts = config.get_int("selfplay.leaf_rollouts");
-  params.rollout_weight = static_cast<float>(config.get_double("selfplay.rollout_weight"));
-  // Likewise a run from before the prior temperature searched with its priors as they were.
-  if (config_text.find("prior_temperature:") != std::string::npos) {
-    params.prior_temperature = static_cast<float>(config.get_double("selfplay.prior_temperature"));
+  mcts::keep_trained_search(params, selfplay_search(config));
+  // Except the prior temperature, whose default changed: a run from before it searched with
+  // its priors as they were.
+  if (config_text.find("prior_temperature:") == std::string::npos) {
+    params.prior_temperature = mcts::SearchParams{}.prior_temperature;
   }
   return params;
 }
