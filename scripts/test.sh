@@ -22,5 +22,6 @@ if [[ "${ZERTZ_SANITIZERS:-1}" != 0 ]]; then
   echo "== ThreadSanitizer build and tests (torch-free code)"
   BUILD_DIR="$ROOT/build-tsan" "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZERTZ_SANITIZE=thread -DZERTZ_WITH_TORCH=OFF
-  ctest --test-dir "$ROOT/build-tsan" --output-on-failure -j "$(nproc)"
+  TSAN_OPTIONS="suppressions=$ROOT/tests/tsan.supp ${TSAN_OPTIONS:-}" \
+    ctest --test-dir "$ROOT/build-tsan" --output-on-failure -j "$(nproc)"
 fi
