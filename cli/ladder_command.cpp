@@ -1,7 +1,9 @@
 // `zertz ladder RUN_DIR`: plays the games a run's ladder is missing and rates every player.
 #include <cstdio>
+#include <filesystem>
 
 #include "cli/commands.h"
+#include "core/error.h"
 #include "training/ladder_update.h"
 
 namespace zertz::cli {
@@ -18,6 +20,9 @@ struct LadderOptions {
 };
 
 int run_ladder(const LadderOptions& options) {
+  // A typo must not make a new, empty run directory.
+  if (!std::filesystem::is_regular_file(std::filesystem::path(options.run_dir) / "config.yaml"))
+    throw InputError(options.run_dir + ": not a run directory (it has no config.yaml)");
   training::RunDir run(options.run_dir);
   training::LadderOptions ladder;
   ladder.games_per_pair = options.games_per_pair;

@@ -1,6 +1,7 @@
 // The one executable: `zertz SUBCOMMAND ...` (README.md lists them). Each command registers
 // its own options (cli/commands.h); this file only puts them together and maps errors to the
 // exit statuses of core/error.h.
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -22,6 +23,9 @@ const std::vector<std::string>& variant_names() {
 
 int main(int argc, char** argv) {
   using namespace zertz::cli;
+  // A file size limit (ulimit -f) then fails the write with EFBIG, which names the file, rather
+  // than killing the process in the middle of it.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"zertz-zero: a self-taught ZERTZ player"};
   app.require_subcommand(1);
   std::vector<Command> commands;
@@ -50,8 +54,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // Usage errors exit as bad input does; --help prints and exits 0.
-    return app.exit(e) == 0 ? 0 : zertz::kExitBadInput;
+    // --help prints and exits 0; a usage error is one line and exits as bad input does.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "error: " << e.what() << "\n";
+    return zertz::kExitBadInput;
   }
   try {
     for (const Command& command : commands) {

@@ -161,7 +161,22 @@ std::string Engine::answer(std::string_view line) {
 
 void Engine::run(std::istream& in, std::ostream& out) {
   std::string line;
-  while (!finished_ && std::getline(in, line)) {
+  while (!finished_ && in.peek() != std::char_traits<char>::eof()) {
+    line.clear();
+    bool too_long = false;
+    for (int ch; (ch = in.get()) != std::char_traits<char>::eof() && ch != '\n';) {
+      if (line.size() < kMaxLineBytes) {
+        line.push_back(static_cast<char>(ch));
+      } else {
+        too_long = true;
+      }
+    }
+    if (too_long) {
+      out << format_reply('?', "",
+                          "malformed line: longer than " + std::to_string(kMaxLineBytes) + " bytes")
+          << std::flush;
+      continue;
+    }
     out << answer(line) << std::flush;
   }
 }

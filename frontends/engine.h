@@ -30,7 +30,10 @@ class Engine {
   // Whether `quit` was answered.
   bool finished() const { return finished_; }
   // Answers lines from `in` until `quit` or the end of the input, flushing after each answer.
+  // A line longer than kMaxLineBytes is read to its end but not kept, and refused, so that
+  // memory stays bounded whatever arrives.
   void run(std::istream& in, std::ostream& out);
+  static constexpr std::size_t kMaxLineBytes = 65536;
 
  private:
   using Handler = std::function<std::string(std::string_view args)>;

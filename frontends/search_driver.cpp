@@ -47,15 +47,12 @@ void collect_turns(const mcts::Node& node, const State& state, std::vector<Actio
 const Variant& default_variant(const std::string& model) {
   bool baseline = mcts::is_baseline_spec(model);
   if (baseline) return Variant::tournament();
-  if (std::filesystem::is_directory(model)) {
-    return *Variant::find(nn::read_exported_model(model).variant);
-  }
-  if (!std::filesystem::is_regular_file(model)) {
+  if (!std::filesystem::exists(model)) {
     throw InputError(
         "player '" + model +
         "': expected random, greedy, rollout:N, a checkpoint file or an exported model directory");
   }
-  std::string name = nn::read_checkpoint_info(model).variant;
+  std::string name = nn::trained_variant(model);
   const Variant* variant = Variant::find(name);
   if (variant == nullptr) throw nn::CheckpointError(model + ": unknown variant '" + name + "'");
   return *variant;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
+#include "core/error.h"
 #include "core/variant.h"
 #include "nn/checkpoint_info.h"
 
@@ -28,7 +29,7 @@ ExportedModel read_exported_model(const std::string& dir) {
     throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
   if (!std::filesystem::is_regular_file(model_path))
     throw CheckpointError(model_path.string() + " does not exist");
-  ExportedModel model{variant, model_path.string()};
+  ExportedModel model{variant, model_path.string(), {}};
   if (meta.contains("search")) {
     const nlohmann::json& search = meta["search"];
     mcts::SearchParams& s = model.search;
@@ -46,6 +47,13 @@ ExportedModel read_exported_model(const std::string& dir) {
     }
   }
   return model;
+}
+
+std::string trained_variant(const std::string& path) {
+  if (std::filesystem::is_directory(path)) return read_exported_model(path).variant;
+  if (!std::filesystem::is_regular_file(path))
+    throw InputError(path + ": no such checkpoint file or exported model directory");
+  return read_checkpoint_info(path).variant;
 }
 
 }  // namespace zertz::nn

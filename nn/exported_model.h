@@ -22,4 +22,8 @@ struct ExportedModel {
 };
 ExportedModel read_exported_model(const std::string& dir);
 
+// The variant a network was trained for: `path` is an exported model directory or a checkpoint
+// file. Throws CheckpointError (unreadable, damaged or foreign) or InputError (neither exists).
+std::string trained_variant(const std::string& path);
+
 }  // namespace zertz::nn

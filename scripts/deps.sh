@@ -5,7 +5,8 @@ set -euo pipefail
 # chromium: the game viewer's test opens the HTML page in headless Chromium.
 PACKAGES=(cmake g++ make ccache libgtest-dev libcli11-dev libtorch-dev libopenblas0-openmp
   nlohmann-json3-dev zlib1g-dev libyaml-cpp-dev libspdlog-dev libeigen3-dev
-  python3-torch python3-onnx python3-numpy python3-matplotlib python3-yaml chromium)
+  python3-torch python3-onnx python3-numpy python3-matplotlib python3-yaml chromium
+  clang libclang-rt-14-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

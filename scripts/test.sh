@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages when missing, builds, and runs every test through ctest. Then all
-# torch-free code (core/, mcts/, evaluation/, nn/'s features, training/'s data) again under
+# torch-free code (core/, mcts/, evaluation/, nn/'s features, training/'s data and config, the
+# front ends' text and pictures) again under
 # AddressSanitizer + UndefinedBehaviorSanitizer and under ThreadSanitizer (all their tests: the
 # search, the batcher and matches run several threads). The torch-linked rest runs in the
 # Release pass only: LibTorch and its OpenMP runtime are not instrumented, so sanitizers report
-# their internals rather than our code. ZERTZ_SANITIZERS=0 skips the sanitizer passes.
+# their internals rather than our code. ZERTZ_SANITIZERS=0 skips the sanitizer passes. Last, each
+# fuzz target runs for ZERTZ_FUZZ_SECONDS (20; 0 skips them).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
@@ -24,4 +26,10 @@ if [[ "${ZERTZ_SANITIZERS:-1}" != 0 ]]; then
     -DZERTZ_SANITIZE=thread -DZERTZ_WITH_TORCH=OFF
   TSAN_OPTIONS="suppressions=$ROOT/tests/tsan.supp ${TSAN_OPTIONS:-}" \
     ctest --test-dir "$ROOT/build-tsan" --output-on-failure -j "$(nproc)"
+fi
+
+# A smoke run of every fuzz target (libFuzzer; scripts/fuzz.sh runs them for longer).
+if [[ "${ZERTZ_FUZZ_SECONDS:-20}" != 0 ]]; then
+  echo "== fuzz targets, ${ZERTZ_FUZZ_SECONDS:-20} s each"
+  "$ROOT/scripts/fuzz.sh" "${ZERTZ_FUZZ_SECONDS:-20}"
 fi

@@ -13,7 +13,7 @@
 #include "core/utc_time.h"
 #include "mcts/players.h"
 #include "mcts/search_overrides.h"
-#include "nn/checkpoint_info.h"
+#include "nn/exported_model.h"
 #include "training/player_factory.h"
 
 namespace zertz::training {
@@ -46,7 +46,7 @@ void check_spec(const std::string& spec) {
 std::string variant_of(const std::string& a, const std::string& b, const std::string& variant) {
   if (!variant.empty()) return variant;
   for (const std::string& spec : {a, b}) {
-    if (!mcts::is_baseline_spec(spec)) return nn::read_checkpoint_info(spec).variant;
+    if (!mcts::is_baseline_spec(spec)) return nn::trained_variant(spec);
   }
   return "tournament";
 }
@@ -150,10 +150,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                     {"llr", *report.llr},           {"decision", to_string(report.decision)}};
   }
   fs::path jsonl = options.out_dir / "arena.jsonl";
-  std::ofstream out(jsonl, std::ios::app);
-  out << line.dump() << "\n";
-  out.flush();
-  if (!out) throw std::runtime_error("cannot append to " + jsonl.string());
+  append_to_file(jsonl.string(), line.dump() + "\n");
   return report;
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace zertz::training {
@@ -85,7 +86,7 @@ bool valid(const KeySpec& spec, const std::string& value) {
 
 }  // namespace
 
-std::string nearest_key(std::string_view key) {
+std::optional<std::string> nearest_key(std::string_view key) {
   std::string_view leaf = key.substr(key.find('.') + 1);
   std::string_view section = key.substr(0, key.find('.'));
   std::string best;
@@ -93,15 +94,13 @@ std::string nearest_key(std::string_view key) {
   for (const KeySpec& spec : config_schema()) {
     std::string_view spec_section = std::string_view(spec.name).substr(0, spec.name.find('.'));
     std::string_view spec_leaf = std::string_view(spec.name).substr(spec.name.find('.') + 1);
-    // The whole key; its last part (a key in the wrong section); or one word of it ("vists" is
-    // nearest to full_visits' "visits").
-    std::size_t other_section = section == spec_section ? 0 : 1;
-    std::size_t d =
-        std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + other_section);
-    for (std::size_t start = 0; start < spec_leaf.size();) {
+    // The whole key (a misspelt section or key); its last part in another section (a key in the
+    // wrong section); or, within the same section, one word of a key ("vists" is nearest to
+    // full_visits' "visits").
+    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + 1);
+    for (std::size_t start = 0; section == spec_section && start < spec_leaf.size();) {
       std::size_t end = std::min(spec_leaf.find('_', start), spec_leaf.size());
-      d = std::min(d,
-                   edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1 + other_section);
+      d = std::min(d, edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1);
       start = end + 1;
     }
     if (d < best_distance) {
@@ -109,7 +108,37 @@ std::string nearest_key(std::string_view key) {
       best = spec.name;
     }
   }
+  // Farther than two edits, a suggestion is a guess that misleads more than it helps.
+  if (best_distance > 2) return std::nullopt;
   return best;
+}
+
+std::string unknown_key_message(std::string_view key) {
+  std::string text = "unknown key '" + std::string(key) + "'";
+  if (auto nearest = nearest_key(key)) return text + " (did you mean '" + *nearest + "'?)";
+  std::string_view section = key.substr(0, key.find('.'));
+  std::vector<std::string> sections, keys;
+  for (const KeySpec& spec : config_schema()) {
+    std::string spec_section = spec.name.substr(0, spec.name.find('.'));
+    if (std::find(sections.begin(), sections.end(), spec_section) == sections.end())
+      sections.push_back(spec_section);
+    if (spec_section == section) keys.push_back(spec.name.substr(spec.name.find('.') + 1));
+  }
+  auto joined = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
+    return out;
+  };
+  if (keys.empty()) {
+    std::string nearest = *std::min_element(
+        sections.begin(), sections.end(), [&](const std::string& a, const std::string& b) {
+          return edit_distance(section, a) < edit_distance(section, b);
+        });
+    std::string hint =
+        edit_distance(section, nearest) <= 3 ? "did you mean '" + nearest + "'? " : "";
+    return text + " (" + hint + "the sections are " + joined(sections) + ")";
+  }
+  return text + " (the keys of " + std::string(section) + " are " + joined(keys) + ")";
 }
 
 Config::Config() {
@@ -119,8 +148,7 @@ Config::Config() {
 void Config::set(const std::string& key, const std::string& value, const std::string& source) {
   const KeySpec* spec = find_spec(key);
   if (!spec) {
-    throw ConfigError(source + ": unknown key '" + key + "' (did you mean '" + nearest_key(key) +
-                      "'?)");
+    throw ConfigError(source + ": " + unknown_key_message(key));
   }
   if (!valid(*spec, value)) {
     throw ConfigError(source + ": " + key + ": '" + value + "' is not allowed; expected " +
@@ -145,8 +173,7 @@ Config Config::parse(const std::string& yaml, const std::string& source) {
     std::string name = section.first.as<std::string>();
     if (!section.second.IsMap()) {
       throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) + ": '" +
-                        name + "' should be a section of keys (did you mean '" + nearest_key(name) +
-                        "'?)");
+                        name + "' should be a section of keys, each 'key: value'");
     }
     for (const auto& entry : section.second) {
       std::string key = name + "." + entry.first.as<std::string>();
@@ -165,12 +192,14 @@ Config Config::load(const std::string& path, const std::vector<std::string>& ove
   std::stringstream text;
   text << in.rdbuf();
   Config config = parse(text.str(), path);
-  for (const std::string& o : overrides) {
-    std::size_t eq = o.find('=');
-    if (eq == std::string::npos) throw ConfigError("--set " + o + ": expected section.key=value");
-    config.set(o.substr(0, eq), o.substr(eq + 1), "--set " + o);
-  }
+  for (const std::string& o : overrides) config.apply_override(o);
   return config;
+}
+
+void Config::apply_override(const std::string& line) {
+  std::size_t eq = line.find('=');
+  if (eq == std::string::npos) throw ConfigError("--set " + line + ": expected section.key=value");
+  set(line.substr(0, eq), line.substr(eq + 1), "--set " + line);
 }
 
 const std::string& Config::raw(std::string_view key) const {

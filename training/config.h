@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,6 +45,8 @@ class Config {
   static Config parse(const std::string& yaml, const std::string& source);
 
   void set(const std::string& key, const std::string& value, const std::string& source);
+  // One `--set` line, "section.key=value".
+  void apply_override(const std::string& line);
 
   int get_int(std::string_view key) const;
   double get_double(std::string_view key) const;
@@ -58,7 +61,10 @@ class Config {
   std::map<std::string, std::string, std::less<>> values_;
 };
 
-// The valid key nearest to `key` by edit distance (for "did you mean").
-std::string nearest_key(std::string_view key);
+// The valid key nearest to `key` by edit distance, when one is within two edits (for "did you
+// mean").
+std::optional<std::string> nearest_key(std::string_view key);
+// "unknown key 'K'" and the nearest key, or else the keys of K's section (or the sections).
+std::string unknown_key_message(std::string_view key);
 
 }  // namespace zertz::training

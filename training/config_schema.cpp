@@ -1,8 +1,8 @@
 // Every config key: name, type, default, allowed values. configs/default.yaml documents each
 // one, in this order (a test checks that the two agree).
+#include "evaluation/ladder.h"
 #include "nn/model_config.h"
 #include "training/config.h"
-#include "training/ladder_update.h"
 
 namespace zertz::training {
 
@@ -95,8 +95,8 @@ const std::vector<KeySpec>& config_schema() {
       integer("evaluation.ladder_every_checkpoints", 2, 0, 1000000),
       integer("evaluation.ladder_games", 20, 1, 100000),
       integer("evaluation.ladder_visits", 200, 1, 1000000),
-      text("evaluation.ladder_rungs", kDefaultLadderRungs),
-      text("evaluation.ladder_anchor", kDefaultLadderAnchor),
+      text("evaluation.ladder_rungs", evaluation::kDefaultLadderRungs),
+      text("evaluation.ladder_anchor", evaluation::kDefaultLadderAnchor),
       integer("evaluation.gating_games", 0, 0, 100000),
       number("evaluation.gating_threshold", "0.55", 0, 1),
   };

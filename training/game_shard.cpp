@@ -3,7 +3,6 @@
 #include <zlib.h>
 
 #include <cstring>
-#include <fstream>
 
 #include "core/atomic_file.h"
 #include "core/variant.h"
@@ -184,6 +183,10 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
 // once the whole block checks out), and that damage.
 ShardPrefix decode_prefix(const std::string& data, const std::string& source) {
   ShardPrefix prefix;
+  if (data.empty()) {  // made, and killed before its first game was written
+    prefix.problem = source + " is empty";
+    return prefix;
+  }
   try {
     std::size_t at = 0;
     do {
@@ -208,11 +211,7 @@ void write_shard(const std::string& path, const std::vector<TrainingGame>& games
 }
 
 void append_to_shard(const std::string& path, const std::vector<TrainingGame>& games) {
-  std::string block = encode_shard(games);
-  std::ofstream out(path, std::ios::binary | std::ios::app);
-  out.write(block.data(), static_cast<std::streamsize>(block.size()));
-  out.flush();
-  if (!out) throw std::runtime_error("cannot append to " + path);
+  append_to_file(path, encode_shard(games));
 }
 
 ShardPrefix read_shard_prefix(const std::string& path) {

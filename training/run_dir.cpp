@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 #include "core/atomic_file.h"
 
@@ -40,6 +39,20 @@ RunDir::RunDir(fs::path root) : root_(std::move(root)) {
   for (const char* sub : {"checkpoints", "games", "arena"}) fs::create_directories(root_ / sub);
 }
 
+int RunDir::remove_stale_temporaries() const {
+  int removed = 0;
+  std::error_code ec;
+  for (const fs::path& dir : {root_, root_ / "checkpoints", root_ / "export", root_ / "arena"}) {
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (entry.is_regular_file() &&
+          entry.path().filename().string().find(".tmp.") != std::string::npos) {
+        removed += fs::remove(entry.path(), ec) ? 1 : 0;
+      }
+    }
+  }
+  return removed;
+}
+
 fs::path RunDir::checkpoint_path(std::int64_t step) const {
   return root_ / "checkpoints" / numbered("step-", step, 7, ".pt");
 }
@@ -73,9 +86,7 @@ fs::path RunDir::shard_path(std::int64_t index) const {
 
 void RunDir::append_metric(const nlohmann::json& event) {
   std::lock_guard lock(metrics_mutex_);
-  std::ofstream out(root_ / "metrics.jsonl", std::ios::app);
-  out << event.dump() << "\n";
-  out.flush();
+  append_to_file((root_ / "metrics.jsonl").string(), event.dump() + "\n");
 }
 
 }  // namespace zertz::training

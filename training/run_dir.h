@@ -31,6 +31,10 @@ class RunDir {
   // Checkpoint files, oldest first.
   std::vector<std::filesystem::path> checkpoints() const;
 
+  // Removes the temporary files of atomic writes (core/atomic_file.h) that a killed process
+  // left behind, and returns how many; only while no other process writes this run.
+  int remove_stale_temporaries() const;
+
   // Game shards, oldest first, and the path of shard number `index`.
   std::vector<std::filesystem::path> shards() const;
   std::filesystem::path shard_path(std::int64_t index) const;

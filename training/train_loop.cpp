@@ -5,9 +5,11 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <optional>
 #include <thread>
 
 #include "core/atomic_file.h"
@@ -62,6 +64,7 @@ class TrainingRun {
 
  private:
   void resume();
+  std::optional<fs::path> load_resume_checkpoint(nn::CheckpointInfo& info);
   void load_window(std::int64_t total_samples);
   bool train_step();
   void save_checkpoint();
@@ -89,11 +92,39 @@ class TrainingRun {
   EvaluationScheduler evaluation_;
 };
 
+// The checkpoint to resume from: the one checkpoints/latest names, or else the newest that loads
+// (a checkpoint deleted or damaged by hand, or by a crash of the machine before its data reached
+// the disk). Each one passed over gets a warning; when checkpoints exist and none loads, the
+// first one's error ends the run rather than starting it afresh over them.
+std::optional<fs::path> TrainingRun::load_resume_checkpoint(nn::CheckpointInfo& info) {
+  std::vector<fs::path> candidates = dir_.checkpoints();
+  std::reverse(candidates.begin(), candidates.end());
+  std::optional<fs::path> latest = dir_.latest_checkpoint();
+  if (latest) {
+    std::erase(candidates, *latest);
+    candidates.insert(candidates.begin(), *latest);
+  } else if (!candidates.empty() && fs::exists(dir_.root() / "checkpoints" / "latest")) {
+    log_->warn("checkpoints/latest names a checkpoint that is not there; trying the newest");
+  }
+  std::optional<std::string> first_error;
+  for (const fs::path& candidate : candidates) {
+    try {
+      info = nn::load_checkpoint(candidate.string(), net_, &trainer_.optimizer());
+      return candidate;
+    } catch (const nn::CheckpointError& e) {
+      log_->warn("passing over a checkpoint that does not load: {}", e.what());
+      if (!first_error) first_error = e.what();
+    }
+  }
+  if (first_error) throw nn::CheckpointError(*first_error + " (and no other checkpoint loads)");
+  return std::nullopt;
+}
+
 void TrainingRun::resume() {
-  auto latest = dir_.latest_checkpoint();
+  nn::CheckpointInfo info;
+  auto latest = load_resume_checkpoint(info);
   std::int64_t total_samples = 0;
   if (latest) {
-    nn::CheckpointInfo info = nn::load_checkpoint(latest->string(), net_, &trainer_.optimizer());
     trainer_.set_steps(info.step);
     last_checkpoint_step_ = info.step;
     evaluation_.resume_from(*latest);  // gating resumes against the newest checkpoint
@@ -108,7 +139,10 @@ void TrainingRun::resume() {
 }
 
 // The newest games on disk, as many as the window holds. Games written after the last
-// checkpoint count as new data too.
+// checkpoint count as new data too, so the checkpoint's count of samples is a lower bound of
+// what is on disk: shards are read (newest first) while they may still be inside the window of
+// that count plus what has been read, and the window itself drops what does not fit. (Reading
+// up to the checkpoint's count alone left the oldest shard out of a window with room for it.)
 void TrainingRun::load_window(std::int64_t total_samples) {
   std::vector<fs::path> shards = dir_.shards();
   std::vector<std::vector<TrainingGame>> newest_first;
@@ -125,7 +159,7 @@ void TrainingRun::load_window(std::int64_t total_samples) {
       for (const auto& d : g.decisions) samples += d.full_search;
     }
     games_on_disk += static_cast<std::int64_t>(games.size());
-    if (loaded < window_size(s_.window, std::max(total_samples, loaded))) {
+    if (loaded < window_size(s_.window, total_samples + loaded)) {
       loaded += samples;
       newest_first.push_back(std::move(games));
     }
@@ -268,6 +302,18 @@ void TrainingRun::finish(bool interrupted) {
       dir_.root().string());
 }
 
+// A run's rules and network shape are fixed when it starts: its checkpoints and shards hold
+// them. An override that changes one on resuming is refused rather than mixing two runs.
+void refuse_changes_to_the_run(const Config& saved, const Config& resumed,
+                               const TrainOptions& options) {
+  for (const char* key : {"run.variant", "model.size", "model.blocks", "model.channels"}) {
+    if (saved.get_string(key) == resumed.get_string(key)) continue;
+    throw ConfigError("--set " + std::string(key) + "=" + resumed.get_string(key) + ": " +
+                      options.run_dir + " was started with " + key + " " + saved.get_string(key) +
+                      ", which a run keeps; start another run directory");
+  }
+}
+
 }  // namespace
 
 int run_training(const TrainOptions& options) {
@@ -277,6 +323,7 @@ int run_training(const TrainOptions& options) {
     fs::path saved = fs::path(options.run_dir) / "config.yaml";
     bool resuming = fs::exists(saved);
     config = Config::load(resuming ? saved.string() : options.config, options.overrides);
+    if (resuming) refuse_changes_to_the_run(Config::load(saved.string()), config, options);
     // Refuse contradictions, and a device that is not there, before anything is written.
     nn::choose_device(settings_from_config(config).evaluator.device);
     dir = std::make_unique<RunDir>(options.run_dir);
@@ -285,26 +332,35 @@ int run_training(const TrainOptions& options) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kExitBadInput;
   }
+  auto file_sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(dir->log_path().string());
   auto log = std::make_shared<spdlog::logger>(
-      "train", spdlog::sinks_init_list{
-                   std::make_shared<spdlog::sinks::stdout_sink_mt>(),
-                   std::make_shared<spdlog::sinks::basic_file_sink_mt>(dir->log_path().string())});
+      "train",
+      spdlog::sinks_init_list{std::make_shared<spdlog::sinks::stdout_sink_mt>(), file_sink});
   log->set_pattern("[%H:%M:%S] %v");
   log->flush_on(spdlog::level::info);
+  // The error that ends the run: one line on stderr, as every command's, and in the run's log.
+  auto fail = [&](const std::string& text, int status) {
+    log->sinks() = {file_sink};
+    log->error("error: {}", text);
+    std::fprintf(stderr, "error: %s\n", text.c_str());
+    return status;
+  };
+  if (int removed = dir->remove_stale_temporaries()) {
+    log->warn("removed {} temporary files of writes that a killed run left unfinished", removed);
+  }
   g_interrupted = false;
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   try {
     TrainingRun run(*dir, config, log);
     return run.run();
-  } catch (const InputError& e) {  // a damaged checkpoint or shard found on resuming
-    log->error("error: {}", e.what());
-    return kExitBadInput;
+  } catch (const InputError& e) {  // a damaged checkpoint found on resuming
+    return fail(e.what(), kExitBadInput);
   } catch (const std::exception& e) {
-    // A worker's failure (self-play's evaluator out of memory, say), raised here by the loop:
-    // what was finished is on disk (games per game, weights per checkpoint), so it resumes.
-    log->error("error: {} (the run resumes from its last checkpoint)", e.what());
-    return kExitFailure;
+    // A worker's failure (self-play's evaluator out of memory, a full disk), raised here by the
+    // loop: what was finished is on disk (games per game, weights per checkpoint), so it resumes.
+    return fail(std::string(e.what()) + " (the same command resumes from the last checkpoint)",
+                kExitFailure);
   }
 }
 

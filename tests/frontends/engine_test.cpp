@@ -50,6 +50,18 @@ TEST_F(EngineTest, MalformedLines) {
   EXPECT_EQ(transcript("name now\n"), "? name: takes no arguments, found 'now'\n\n");
 }
 
+TEST_F(EngineTest, AMegabyteLineIsRefusedAndTheNextOneAnswered) {
+  std::string input = "name " + std::string(1 << 20, 'x') + "\nname\n";
+  EXPECT_EQ(transcript(input), "? malformed line: longer than 65536 bytes\n\n= zertz-zero\n\n");
+  std::string longest = "1 name" + std::string(Engine::kMaxLineBytes - 6, ' ') + "\n";
+  EXPECT_EQ(transcript(longest), "=1 zertz-zero\n\n") << "a line of the limit is kept";
+}
+
+TEST_F(EngineTest, ALastLineWithoutNewlineIsAnswered) {
+  EXPECT_EQ(transcript("name\nprotocol_vers"),
+            "= zertz-zero\n\n? unknown command 'protocol_vers' (see list_commands)\n\n");
+}
+
 TEST_F(EngineTest, PlayLegalUndoResult) {
   EXPECT_EQ(transcript("play Wd4,a1\nresult\nundo\nundo\n"),
             "=\n\n= *\n\n=\n\n? undo: no turn to undo\n\n");

@@ -66,6 +66,20 @@ TEST(Config, RefusesUnknownKeysNamingTheNearest) {
   EXPECT_NE(e.find("did you mean 'training.learning_rate'"), std::string::npos) << e;
 }
 
+TEST(Config, WithNoNearKeyListsTheSectionsKeysOrTheSections) {
+  EXPECT_EQ(error_of("run:\n  colour: blue\n"),
+            "test.yaml:2: unknown key 'run.colour' (the keys of run are variant, seed, device, "
+            "time_budget_minutes, progress_seconds)");
+  std::string e = error_of("trainer:\n  steps: 5\n");
+  EXPECT_EQ(e.rfind("test.yaml:2: unknown key 'trainer.steps' (did you mean 'training'? the "
+                    "sections are run, model, selfplay,",
+                    0),
+            0u)
+      << e;
+  e = error_of("colours:\n  sky: blue\n");
+  EXPECT_EQ(e.find("did you mean"), std::string::npos) << e;
+}
+
 TEST(Config, RefusesWrongTypesAndRangesNamingWhatIsAllowed) {
   EXPECT_NE(
       error_of("selfplay:\n  full_visits: many\n")
