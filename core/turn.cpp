@@ -210,8 +210,37 @@ std::string format_turn(const State& before, const Turn& turn) {
   return out;
 }
 
+namespace {
+
+// `text` with each control character written as \xNN, so that a message quoting it stays one
+// line (the notation fuzzer found a newline inside a turn making a two-line message).
+std::string printable(std::string_view text) {
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (char ch : text) {
+    auto byte = static_cast<unsigned char>(ch);
+    if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 Turn parse_turn(const State& before, std::string_view text) {
   const Board& b = before.board();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7f) {
+      throw InputError("in turn '" + printable(text) + "': a control character at column " +
+                       std::to_string(i + 1));
+    }
+  }
   if (before.phase() != Phase::kTurnStart) {
     throw InputError("in turn '" + std::string(text) +
                      "': the position is in the middle of a turn");

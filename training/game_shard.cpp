@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/atomic_file.h"
@@ -138,7 +139,8 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
   if (stored != crc32(0L, payload, static_cast<uInt>(compressed_size))) {
     throw ShardError(source + " is damaged: checksum mismatch");
   }
-  if (raw_size > (std::uint64_t{1} << 32))
+  // zlib inflates at most about 1032 times; a larger claim is damage, and must not be allocated.
+  if (raw_size > std::min<std::uint64_t>(compressed_size * 1032 + 1024, std::uint64_t{1} << 30))
     throw ShardError(source + " is damaged: implausible size");
   std::string raw(raw_size, '\0');
   uLongf raw_length = static_cast<uLongf>(raw_size);
@@ -148,6 +150,13 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
     throw ShardError(source + " is damaged: the payload does not decompress");
   }
   Reader in(raw, 0, source);
+  // Counts are checked against the bytes left before anything is allocated for them: a game
+  // takes at least 7 bytes, a decision 9, a policy entry 6 (the fuzzer's out-of-memory inputs).
+  auto check_count = [&](std::uint64_t n, std::size_t bytes_each) {
+    if (n > (raw.size() - in.at()) / bytes_each)
+      throw ShardError(source + " is damaged: a count larger than the data");
+  };
+  check_count(count, 7);
   std::vector<TrainingGame> games(count);
   for (TrainingGame& g : games) {
     std::uint8_t variant = in.get<std::uint8_t>();
@@ -160,12 +169,16 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
     std::uint8_t flags = in.get<std::uint8_t>();
     g.capped = flags & 1;
     g.repetition = flags & 2;
-    g.decisions.resize(in.get<std::uint32_t>());
+    std::uint32_t decisions = in.get<std::uint32_t>();
+    check_count(decisions, 9);
+    g.decisions.resize(decisions);
     for (Decision& d : g.decisions) {
       d.action = Action::from_code(in.get<std::uint16_t>());
       d.full_search = in.get<std::uint8_t>() != 0;
       d.root_value = in.get<float>();
-      d.policy.resize(in.get<std::uint16_t>());
+      std::uint16_t entries = in.get<std::uint16_t>();
+      check_count(entries, 6);
+      d.policy.resize(entries);
       for (auto& [action, p] : d.policy) {
         action = Action::from_code(in.get<std::uint16_t>());
         p = in.get<float>();

@@ -86,6 +86,12 @@ TEST(Notation, CapturesAndChains) {
   round_trip(kChain, "x d1Gd3Wd5", {"jump d1 to d3", "jump d3 to d5"}, "x d1Gd3Wd5");
 }
 
+// Found by the notation fuzzer: a newline inside the text made a two-line message.
+TEST(Notation, AControlCharacterIsRefusedAndTheMessageStaysOneLine) {
+  refused(kB2Free, "Wd4,b\n2", {"in turn 'Wd4,b\\x0a2': a control character at column 6"});
+  refused(kB2Free, "Wd4\x7f", {"'Wd4\\x7f'"});
+}
+
 TEST(Notation, Pass) {
   round_trip(kPassOnly, "-", {"pass"}, "-");
 }
