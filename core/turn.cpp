@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/printable.h"
 
 namespace zertz {
 
@@ -209,28 +210,6 @@ std::string format_turn(const State& before, const Turn& turn) {
   if (!isolated.empty()) out += " x " + isolated;
   return out;
 }
-
-namespace {
-
-// `text` with each control character written as \xNN, so that a message quoting it stays one
-// line (the notation fuzzer found a newline inside a turn making a two-line message).
-std::string printable(std::string_view text) {
-  constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (char ch : text) {
-    auto byte = static_cast<unsigned char>(ch);
-    if (byte < 0x20 || byte == 0x7f) {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 15];
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 Turn parse_turn(const State& before, std::string_view text) {
   const Board& b = before.board();

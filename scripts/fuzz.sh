@@ -29,9 +29,12 @@ for target in "${TARGETS[@]}"; do
   seeds=("$ROOT/tests/fuzz/corpus/$target")
   [[ $target == records ]] && seeds+=("$BUILD/tests/boardspace/tournament" "$BUILD/tests/boardspace/interesting")
   log="$BUILD/artifacts/$target.log"
+  # Configs are parsed, printed and parsed again, and each line tried as --set: short inputs
+  # keep the executions fast (a shipped config, 8 KB, is read in pieces).
+  max_len=65536; [[ $target == config ]] && max_len=2048
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: memory is bounded.
   if ! "$BUILD/tests/fuzz/fuzz_$target" "$corpus" "${seeds[@]}" -max_total_time="$SECONDS_PER_TARGET" \
-      -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$BUILD/artifacts/$target-" >"$log" 2>&1; then
     tail -40 "$log"
     echo "error: fuzz_$target failed; the input is in $BUILD/artifacts/ (log: $log)"

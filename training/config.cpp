@@ -9,6 +9,8 @@
 #include <optional>
 #include <sstream>
 
+#include "core/printable.h"
+
 namespace zertz::training {
 
 namespace {
@@ -164,7 +166,7 @@ Config Config::parse(const std::string& yaml, const std::string& source) {
     root = YAML::Load(yaml);
   } catch (const YAML::Exception& e) {
     throw ConfigError(source + ":" + std::to_string(e.mark.line + 1) +
-                      ": not valid YAML: " + e.msg);
+                      ": not valid YAML: " + printable(e.msg));
   }
   if (root.IsNull()) return config;
   if (!root.IsMap())
