@@ -322,8 +322,10 @@ int run_training(const TrainOptions& options) {
   try {
     fs::path saved = fs::path(options.run_dir) / "config.yaml";
     bool resuming = fs::exists(saved);
-    config = Config::load(resuming ? saved.string() : options.config, options.overrides);
-    if (resuming) refuse_changes_to_the_run(Config::load(saved.string()), config, options);
+    const Config base = Config::load(resuming ? saved.string() : options.config);
+    config = base;
+    for (const std::string& o : options.overrides) config.apply_override(o);
+    if (resuming) refuse_changes_to_the_run(base, config, options);
     // Refuse contradictions, and a device that is not there, before anything is written.
     nn::choose_device(settings_from_config(config).evaluator.device);
     dir = std::make_unique<RunDir>(options.run_dir);

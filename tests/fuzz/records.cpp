@@ -1,7 +1,7 @@
-// Fuzz target: game records, ours and boardspace SGF (an input whose first character
-// after blanks is '(' is SGF). A
-// record that parses prints back to one that parses to the same record, and replays without
-// throwing; an SGF import never throws, and what it imports replays.
+// Fuzz target: game records, ours and boardspace SGF (an input whose first character after
+// blanks is '(' is SGF). A record that parses prints back to one that parses to the same
+// record, and replays without throwing; an SGF import never throws, and what it imports
+// replays.
 #include "core/error.h"
 #include "core/record.h"
 #include "core/replay.h"

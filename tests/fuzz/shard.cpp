@@ -1,6 +1,5 @@
 // Fuzz target: game shards (training/game_shard.h). A shard that decodes encodes to bytes that
-// decode to the same games; one that does not is refused with one line, and reading its prefix
-// keeps only whole blocks before the damage.
+// decode to the same games; one that does not is refused with one line.
 #include "tests/fuzz/fuzz_check.h"
 #include "training/game_shard.h"
 
