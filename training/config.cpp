@@ -172,12 +172,20 @@ Config Config::parse(const std::string& yaml, const std::string& source) {
   if (!root.IsMap())
     throw ConfigError(source + ": expected sections (a YAML map) at the top level");
   for (const auto& section : root) {
+    // A key that is itself a list or map would make yaml-cpp throw from as<std::string>() (the
+    // config fuzzer's crash): refused here with its line.
+    if (!section.first.IsScalar())
+      throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) +
+                        ": a section name must be a plain word");
     std::string name = section.first.as<std::string>();
     if (!section.second.IsMap()) {
       throw ConfigError(source + ":" + std::to_string(section.first.Mark().line + 1) + ": '" +
                         name + "' should be a section of keys, each 'key: value'");
     }
     for (const auto& entry : section.second) {
+      if (!entry.first.IsScalar())
+        throw ConfigError(source + ":" + std::to_string(entry.first.Mark().line + 1) +
+                          ": a key must be a plain word");
       std::string key = name + "." + entry.first.as<std::string>();
       std::string where = source + ":" + std::to_string(entry.first.Mark().line + 1);
       if (!entry.second.IsScalar())
