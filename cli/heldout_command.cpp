@@ -1,5 +1,7 @@
 // `zertz heldout make`: plays and labels a held-out set; `zertz heldout eval`: scores a
 // network's raw value and policy on it (evaluation/heldout.h).
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -82,9 +84,7 @@ int run_heldout_eval(const HeldoutEvalOptions& options) {
     line["uniform_xent"] = s.uniform.cross_entropy;
     line["uniform_top1"] = s.uniform.top1;
     for (std::size_t t = 0; t < s.tempered.size(); ++t) {
-      char key[32];
-      std::snprintf(key, sizeof key, "policy_xent_t%g", temperatures[t]);
-      line[key] = s.tempered[t].cross_entropy;
+      line[fmt::format("policy_xent_t{:g}", temperatures[t])] = s.tempered[t].cross_entropy;
     }
     std::printf("%s\n", line.dump().c_str());
     return 0;

@@ -1,8 +1,9 @@
 #include "frontends/engine.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 #include <stdexcept>
 #include <vector>
 
@@ -76,16 +77,12 @@ Budget parse_budget(std::string_view args, bool allow_time) {
 }
 
 std::string format_value(double value) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.3f", value);
-  return text;
+  return fmt::format("{:+.3f}", value);
 }
 
 // A probability as 0.xyz.
 std::string format_share(double share) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.3f", share);
-  return text;
+  return fmt::format("{:.3f}", share);
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {

@@ -1,9 +1,10 @@
 #include "frontends/svg.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <cstdio>
 
 #include "core/replay.h"
 
@@ -20,9 +21,7 @@ constexpr const char* kMarbleFill[kColours] = {"#f4f1ea", "#9a9a9a", "#222222"};
 constexpr const char* kMarbleLabel[kColours] = {"#555555", "#1a1a1a", "#dddddd"};
 
 std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", value);
-  return text;
+  return fmt::format("{:.1f}", value);
 }
 
 std::string circle(double x, double y, double r, const std::string& style) {

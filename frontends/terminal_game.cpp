@@ -1,5 +1,7 @@
 #include "frontends/terminal_game.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -40,9 +42,7 @@ bool is_step(const std::string& key) {
 }
 
 std::string format_value(float value) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.2f", value);
-  return text;
+  return fmt::format("{:+.2f}", value);
 }
 
 constexpr const char* kHelp =

@@ -4,7 +4,7 @@ set -euo pipefail
 # libopenblas0-openmp: without it LibTorch falls back to the reference BLAS (5-8x slower).
 # chromium: the game viewer's test opens the HTML page in headless Chromium.
 PACKAGES=(cmake g++ make ccache libgtest-dev libcli11-dev libtorch-dev libopenblas0-openmp
-  nlohmann-json3-dev zlib1g-dev libyaml-cpp-dev libspdlog-dev libeigen3-dev
+  nlohmann-json3-dev libfmt-dev zlib1g-dev libyaml-cpp-dev libspdlog-dev libeigen3-dev
   python3-torch python3-onnx python3-numpy python3-matplotlib python3-yaml chromium
   clang libclang-rt-14-dev)
 missing=()

@@ -1,9 +1,10 @@
 #include "training/arena.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -110,8 +111,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   match.on_game = [&](const evaluation::MatchGame& game, const evaluation::MatchResult& so_far) {
     GameRecord record = game.record;
     record.date = date;
-    char name[32];
-    std::snprintf(name, sizeof name, "game-%04d.zertz", game.index + 1);
+    const std::string name = fmt::format("game-{:04d}.zertz", game.index + 1);
     write_file_atomically((report.records_dir / name).string(), format_record(record));
     if (options.on_progress) options.on_progress(so_far);
     if (!options.sprt) return false;

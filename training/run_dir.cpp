@@ -1,7 +1,8 @@
 #include "training/run_dir.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 
 #include "core/atomic_file.h"
 
@@ -12,10 +13,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string numbered(const char* prefix, std::int64_t n, int digits, const char* suffix) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%s%0*lld%s", prefix, digits, static_cast<long long>(n),
-                suffix);
-  return buffer;
+  return fmt::format("{}{:0{}d}{}", prefix, n, digits, suffix);
 }
 
 std::vector<fs::path> files_in(const fs::path& dir, const std::string& prefix,
