@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "core/variant.h"
 
 namespace zertz {
@@ -10,13 +11,6 @@ namespace zertz {
 namespace {
 
 constexpr std::string_view kFormatLine = "zertz-record 1";
-
-std::string trim(std::string_view s) {
-  std::size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return "";
-  std::size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
 
 }  // namespace
 
@@ -32,7 +26,7 @@ GameRecord parse_record(std::string_view text, const std::string& source) {
   };
   while (std::getline(in, raw)) {
     ++line;
-    std::string content = trim(raw);
+    std::string content(trim(raw));
     if (!content.empty() && content[0] == '#') continue;
     if (in_header) {
       if (content.empty()) {
@@ -42,8 +36,8 @@ GameRecord parse_record(std::string_view text, const std::string& source) {
       std::size_t colon = content.find(':');
       if (colon == std::string::npos)
         fail("expected a header line 'Key: value', found '" + content + "'");
-      std::string key = trim(content.substr(0, colon));
-      std::string value = trim(content.substr(colon + 1));
+      std::string key(trim(std::string_view(content).substr(0, colon)));
+      std::string value(trim(std::string_view(content).substr(colon + 1)));
       if (key == "Format") {
         if (value != kFormatLine) fail("expected Format: zertz-record 1, found '" + value + "'");
         saw_format = true;

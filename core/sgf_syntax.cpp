@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/text.h"
+
 namespace zertz::sgf {
 
 [[noreturn]] void refuse(int step, std::string_view category, const std::string& details) {
@@ -16,13 +18,6 @@ namespace {
 
 bool is_space(char ch) {
   return std::isspace(static_cast<unsigned char>(ch)) != 0;
-}
-
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return std::string(s.substr(b, e - b));
 }
 
 std::vector<std::string> split_words(std::string_view s) {
@@ -110,7 +105,7 @@ std::string unquote(std::string s) {
 // A value as one line of at most 200 bytes, for records and messages: record headers are lines,
 // and garbage input must not flood a message.
 std::string one_line(std::string_view value) {
-  std::string out = trim(value.substr(0, 200));
+  std::string out(trim(value.substr(0, 200)));
   for (char& ch : out) {
     if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
   }
@@ -133,7 +128,7 @@ void split_properties(const std::vector<Property>& properties, Header& header,
     if (!words.empty() && is_number(words[0])) words.erase(words.begin());
     if (words.empty()) continue;
     if (words[0] == "id") {
-      std::string name = trim(std::string_view(p.value).substr(p.value.find("id") + 2));
+      std::string name(trim(std::string_view(p.value).substr(p.value.find("id") + 2)));
       if (seat >= 0) header.names[seat] = one_line(unquote(name));
     } else if (words[0] != "time" && words[0] != "ranking") {
       steps.push_back(

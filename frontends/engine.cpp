@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/position.h"
+#include "core/text.h"
 #include "frontends/board_text.h"
 
 namespace zertz::frontends {
@@ -29,14 +30,6 @@ std::vector<std::string_view> split_words(std::string_view text) {
     i = end;
   }
   return words;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
-  return text;
 }
 
 std::string format_reply(char mark, std::string_view id, std::string text) {
