@@ -15,6 +15,8 @@ SPEC.yaml (configs/experiments/ has examples; every key but `arms` has a default
   final_games: 400              # games against each opponent at the last time
   visits: 200                   # visits per decision of the networks (equal visits)
   time_per_move_ms: 0           # > 0: the final nets also play rollout:auto at this time per turn
+  time_search: []               # the nets' search settings in those matches (--search lines),
+                                #   e.g. [evaluate_after_visits=1000000]: the net at the root only
   head_to_head_games: 200       # games between the final nets of each pair of arms
   head_to_head: [[B, A]]        # the pairs that play (default: every pair)
   threads: 8                    # games at once in the matches (their evaluations share batches)
@@ -51,6 +53,7 @@ DEFAULTS = {
     "final_games": 400,
     "visits": 200,
     "time_per_move_ms": 0,
+    "time_search": [],
     "head_to_head_games": 200,
     "head_to_head": None,
     "threads": 8,
@@ -87,6 +90,9 @@ def load_spec(path):
                 isinstance(p, list) and len(p) == 2 and all(a in spec["arms"] for a in p)
                 for p in pairs):
             fail(f"{path}: head_to_head: expected a list of [arm, arm] pairs of the spec's arms")
+    if not isinstance(spec["time_search"], list) or not all(
+            isinstance(s, str) and "=" in s for s in spec["time_search"]):
+        fail(f"{path}: time_search: expected a list of name=value search settings")
     for arm, sets in spec["arms"].items():
         if sets is None:
             spec["arms"][arm] = {}
@@ -338,6 +344,8 @@ def main():
                                  checkpoint=os.path.basename(checkpoint), elapsed=elapsed))
             if minutes == last and spec["time_per_move_ms"] > 0:
                 clock = ["--variant", variant, "--time-per-move", str(spec["time_per_move_ms"])]
+                for setting in spec["time_search"]:
+                    clock += ["--search", setting]
                 # One game per core: neither side gets more of the machine (docs/evaluation.md).
                 line = play(spec, zertz, out, checkpoint, "rollout:auto", spec["final_games"],
                             clock, threads=CORES)
@@ -402,7 +410,9 @@ def write_tables(spec, rows, summaries, head_to_head, out):
                 f"{v:.3f}" if isinstance(v, float) else str(v) for v in h.values()) + " |")
     timed = [(arm, s["equal_time"]) for arm, s in summaries.items() if s.get("equal_time")]
     if timed:
-        md += ["", f"Equal time: {spec['time_per_move_ms']} ms per turn against rollout:auto:", ""]
+        settings = f" (the nets with {', '.join(spec['time_search'])})" if spec["time_search"] else ""
+        md += ["", f"Equal time: {spec['time_per_move_ms']} ms per turn against rollout:auto"
+               f"{settings}:", ""]
         md += [f"- {arm}: {t['text']}" for arm, t in timed]
     if head_to_head:
         md += ["", "Head-to-head between the final networks (first named arm's score):", ""]
