@@ -216,16 +216,16 @@ std::string Engine::genmove(std::string_view args) {
 
 std::string Engine::analyze(std::string_view args) {
   Budget budget = parse_budget(args, /*allow_time=*/false);
-  Analysis analysis = driver_.analyze(session_, budget.visits);
+  mcts::TurnAnalysis analysis = driver_.analyze(session_, budget.visits);
   std::string out = "visits " + std::to_string(analysis.root_visits) + " value " +
                     format_value(analysis.root_value);
-  for (const Candidate& c : analysis.candidates) {
+  for (const mcts::TurnCandidate& c : analysis.candidates) {
     out += "\nvisits " + std::to_string(c.visits) + " value " + format_value(c.value);
     if (c.wdl) {
       out += " wdl " + format_share((*c.wdl)[0]) + "/" + format_share((*c.wdl)[1]) + "/" +
              format_share((*c.wdl)[2]);
     }
-    out += " proven " + std::string(proven_name(c.proven)) + " turn " + c.turn + " pv " +
+    out += " proven " + std::string(mcts::proven_name(c.proven)) + " turn " + c.turn + " pv " +
            join(c.pv, "; ");
   }
   return out;

@@ -1,21 +1,18 @@
 // The computer side of every front end: chooses full turns and analyses positions of a
-// GameSession. A network model searches with mcts::Search over its evaluator; a baseline
-// (random, greedy, rollout:N) plays through the Player interface, and its analysis is a search
-// with random playouts (the rollout:N player's evaluator), since a baseline has no values of
-// its own. The search keeps one value per node (P(win) - P(loss) for a network, the mean
-// playout result for rollouts); with a network, analysis adds each candidate's win/draw/loss.
+// GameSession, through the turn-level search of mcts/turn_search.h. A network model searches
+// over its evaluator; a baseline (random, greedy, rollout:N) plays through the Player
+// interface, and its analysis is a search with random playouts (the rollout:N player's
+// evaluator), since a baseline has no values of its own.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "frontends/game_session.h"
-#include "mcts/node.h"
 #include "mcts/search_params.h"
+#include "mcts/turn_search.h"
 #include "training/player_factory.h"
 
 namespace zertz::frontends {
@@ -40,23 +37,6 @@ struct Choice {
   std::uint32_t visits = 0;    // root visits of the turn's first decision (0 for baselines)
 };
 
-struct Candidate {
-  std::string turn;
-  std::uint32_t visits = 0;  // visits of the node where the turn ends
-  double value = 0.0;        // mean value there, from the mover's side, in [-1, 1]
-  mcts::Proven proven = mcts::Proven::kUnknown;
-  std::vector<std::string> pv;  // the principal variation, starting with this turn
-  // Win/draw/loss for the mover, from an evaluator that reports draws (a network; see
-  // add_win_draw_loss in search_driver.cpp).
-  std::optional<std::array<double, 3>> wdl;
-};
-
-struct Analysis {
-  float root_value = 0.0f;  // from the side of the player to move
-  std::uint32_t root_visits = 0;
-  std::vector<Candidate> candidates;  // most visited first
-};
-
 class SearchDriver {
  public:
   // Throws InputError or nn::CheckpointError (one line) when the model cannot be loaded or was
@@ -73,11 +53,10 @@ class SearchDriver {
   // InputError when given one.
   Choice choose(const GameSession& session, const Budget& budget);
   // The most visited candidate turns (at most `max_candidates`); `visits` 0 means the default.
-  Analysis analyze(const GameSession& session, int visits, int max_candidates = 10);
+  mcts::TurnAnalysis analyze(const GameSession& session, int visits, int max_candidates = 10);
 
  private:
   mcts::SearchParams search_params() const;
-  Choice search_turn(const GameSession& session, const Budget& budget);
 
   DriverOptions options_;
   std::unique_ptr<training::PlayerFactory> factory_;
@@ -88,8 +67,5 @@ class SearchDriver {
 // The variant a model plays when none is asked for: a checkpoint's own, tournament for a
 // baseline. Throws nn::CheckpointError when a checkpoint cannot be read.
 const Variant& default_variant(const std::string& model);
-
-// "win", "loss", "draw" or "-" (not proven).
-const char* proven_name(mcts::Proven proven);
 
 }  // namespace zertz::frontends

@@ -214,12 +214,12 @@ void TerminalGame::hint() {
     out_ << "the game is over\n";
     return;
   }
-  Analysis analysis = driver_.analyze(session_, 0, 1);
+  mcts::TurnAnalysis analysis = driver_.analyze(session_, 0, 1);
   if (analysis.candidates.empty()) {
     out_ << "no hint: the search found no turn\n";
     return;
   }
-  const Candidate& best = analysis.candidates.front();
+  const mcts::TurnCandidate& best = analysis.candidates.front();
   out_ << "hint: " << best.turn << "  (value " << format_value(static_cast<float>(best.value))
        << " for you, " << analysis.root_visits << " visits)\n";
 }

@@ -2,19 +2,6 @@
 
 namespace zertz::mcts {
 
-TurnClock::Clock::time_point TurnClock::deadline(const Game& game) {
-  Clock::time_point now = Clock::now();
-  const State& state = game.state();
-  if (game.turns_played() != turn_ || state.to_move() != mover_) {
-    turn_ = game.turns_played();
-    mover_ = state.to_move();
-    turn_end_ = now + per_turn_;
-  }
-  if (now >= turn_end_) return now;
-  if (state.phase() == Phase::kRemove) return turn_end_;
-  return now + (turn_end_ - now) / 2;
-}
-
 SearchPlayer::SearchPlayer(std::string name, Evaluator& evaluator, const SearchParams& params,
                            const SearchBudget& budget, std::uint64_t seed)
     : name_(std::move(name)),

@@ -1,4 +1,4 @@
-// Leaf playouts mixed into the evaluator's value, timed searches and the turn clock.
+// Leaf playouts mixed into the evaluator's value, and timed searches.
 #include "mcts/search_player.h"
 
 #include <gtest/gtest.h>
@@ -72,27 +72,6 @@ TEST(LeafRollouts, ParametersAreChecked) {
   params.leaf_rollouts = 2;
   params.rollout_weight = 1.5f;
   EXPECT_THROW(params.validate(), InputError);
-}
-
-TEST(TurnClock, HalvesWhatIsLeftAndGivesARemovalTheRest) {
-  using std::chrono::milliseconds;
-  TurnClock clock(1000);
-  Game game{State(Variant::basic())};
-  auto start = TurnClock::Clock::now();
-  auto first = clock.deadline(game);
-  EXPECT_GE(first - start, milliseconds(450));
-  EXPECT_LE(first - start, milliseconds(550));
-  ActionList legal;
-  game.state().legal_actions(legal);
-  game.apply(legal[0]);  // a placement: the removal comes next, by the same player
-  ASSERT_EQ(game.state().phase(), Phase::kRemove);
-  auto removal = clock.deadline(game);
-  EXPECT_GE(removal - start, milliseconds(950));
-  EXPECT_LE(removal - start, milliseconds(1050));
-  game.state().legal_actions(legal);
-  game.apply(legal[0]);  // the other player's turn starts a fresh clock
-  auto next = clock.deadline(game);
-  EXPECT_GE(next - TurnClock::Clock::now(), milliseconds(450));
 }
 
 TEST(SearchPlayer, TimedSearchPlaysLegalActions) {
