@@ -1,9 +1,10 @@
 // Reading boardspace SGF files (core/sgf_syntax.h): properties, header fields and steps.
 #include "core/sgf_syntax.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <utility>
 
 #include "core/text.h"
@@ -15,22 +16,6 @@ namespace zertz::sgf {
 }
 
 namespace {
-
-bool is_space(char ch) {
-  return std::isspace(static_cast<unsigned char>(ch)) != 0;
-}
-
-std::vector<std::string> split_words(std::string_view s) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_space(s[i])) ++i;
-    std::size_t start = i;
-    while (i < s.size() && !is_space(s[i])) ++i;
-    if (i > start) words.emplace_back(s.substr(start, i - start));
-  }
-  return words;
-}
 
 struct Property {
   std::string name;
@@ -85,10 +70,9 @@ std::vector<Property> read_properties(std::string_view text) {
         skip_spaces();
       }
     } else {
-      char code[8];
-      std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(ch));
-      refuse(0, kNotARecord,
-             "unexpected byte " + std::string(code) + " at offset " + std::to_string(i));
+      refuse(
+          0, kNotARecord,
+          fmt::format("unexpected byte 0x{:02x} at offset {}", static_cast<unsigned char>(ch), i));
     }
   }
   if (depth == 0) {
@@ -124,7 +108,8 @@ void split_properties(const std::vector<Property>& properties, Header& header,
     if (p.name == "RE") first(header.result, p.value);
     if (p.name != "P0" && p.name != "P1" && p.name != "P-1") continue;
     int seat = p.name == "P0" ? 0 : p.name == "P1" ? 1 : -1;
-    std::vector<std::string> words = split_words(p.value);
+    std::vector<std::string_view> views = split_words(p.value);
+    std::vector<std::string> words(views.begin(), views.end());
     if (!words.empty() && is_number(words[0])) words.erase(words.begin());
     if (words.empty()) continue;
     if (words[0] == "id") {
@@ -164,7 +149,8 @@ std::string iso_date(const std::string& text) {
   static constexpr std::array<std::string_view, 12> kMonths = {
       "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
   int year = 0, month = 0, day = 0;
-  for (std::string word : split_words(text)) {
+  for (std::string_view view : split_words(text)) {
+    std::string word(view);
     while (!word.empty() && (word.back() == ',' || word.back() == '.')) word.pop_back();
     if (is_number(word) && word.size() == 4) {
       year = std::stoi(word);
@@ -180,9 +166,7 @@ std::string iso_date(const std::string& text) {
   if (year == 0 || month == 0 || day < 1 || day > 31) {
     return text;
   }
-  char out[32];
-  std::snprintf(out, sizeof out, "%04d-%02d-%02d", year, month, day);
-  return out;
+  return fmt::format("{:04d}-{:02d}-{:02d}", year, month, day);
 }
 
 DeclaredResult parse_result(const std::string& text, const std::array<std::string, 2>& names) {

@@ -16,22 +16,6 @@ namespace zertz::frontends {
 
 namespace {
 
-std::vector<std::string_view> split_words(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (std::isspace(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-    words.push_back(text.substr(i, end - i));
-    i = end;
-  }
-  return words;
-}
-
 std::string format_reply(char mark, std::string_view id, std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
   std::string out(1, mark);
@@ -125,8 +109,7 @@ std::string Engine::answer(std::string_view line) {
   while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
   std::string_view id = line.substr(0, digits);
   std::string_view rest = trim(line.substr(digits));
-  if (digits > 0 && digits < line.size() &&
-      !std::isspace(static_cast<unsigned char>(line[digits]))) {
+  if (digits > 0 && digits < line.size() && !is_space(line[digits])) {
     return format_reply('?', "", "malformed line: an id must be followed by a space");
   }
   for (char ch : line) {
