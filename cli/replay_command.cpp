@@ -6,10 +6,9 @@
 #include <map>
 
 #include "cli/commands.h"
-#include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/record_file.h"
 #include "core/replay.h"
-#include "core/sgf.h"
 
 namespace zertz::cli {
 
@@ -30,24 +29,12 @@ std::string reason_kind(const std::string& reason) {
 }
 
 ReplayReport replay_file(const fs::path& path) {
-  std::string text = read_file(path.string());
-  if (path.extension() == ".sgf") {
-    SgfImport imported = import_sgf(text);
-    if (!imported.ok) {
-      ReplayReport report;
-      report.reason = imported.reason;
-      report.step = imported.step;
-      return report;
-    }
-    return replay_record(imported.record);
-  }
-  try {
-    return replay_record(parse_record(text, path.string()));
-  } catch (const InputError& e) {
-    ReplayReport report;
-    report.reason = e.what();
-    return report;
-  }
+  RecordFile loaded = load_record_file(path.string());
+  if (loaded.ok) return replay_record(loaded.record);
+  ReplayReport report;
+  report.reason = loaded.reason;
+  report.step = loaded.step;
+  return report;
 }
 
 }  // namespace

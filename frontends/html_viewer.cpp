@@ -4,12 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/game.h"
 #include "core/position.h"
+#include "core/record_file.h"
 #include "core/replay.h"
-#include "core/sgf.h"
 #include "core/turn.h"
 #include "frontends/svg.h"
 
@@ -108,21 +107,16 @@ show(requested_step());
 }  // namespace
 
 GameRecord read_game_record(const std::string& path) {
-  std::string text;
+  RecordFile loaded;
   try {
-    text = read_file(path);
+    loaded = load_record_file(path);
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());
   }
-  if (std::filesystem::path(path).extension() == ".sgf") {
-    SgfImport imported = import_sgf(text);
-    if (!imported.ok) {
-      throw InputError(path + ": not imported: " + imported.reason + " at node " +
-                       std::to_string(imported.step));
-    }
-    return imported.record;
-  }
-  return parse_record(text, path);
+  if (loaded.ok) return loaded.record;
+  if (!loaded.sgf) throw InputError(loaded.reason);
+  throw InputError(path + ": not imported: " + loaded.reason + " at node " +
+                   std::to_string(loaded.step));
 }
 
 std::vector<RecordStep> replay_for_display(const GameRecord& record) {
