@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "core/text.h"
 #include "frontends/board_text.h"
+#include "frontends/line_reader.h"
 
 namespace zertz::frontends {
 
@@ -134,17 +135,10 @@ std::string Engine::answer(std::string_view line) {
 
 void Engine::run(std::istream& in, std::ostream& out) {
   std::string line;
-  while (!finished_ && in.peek() != std::char_traits<char>::eof()) {
-    line.clear();
-    bool too_long = false;
-    for (int ch; (ch = in.get()) != std::char_traits<char>::eof() && ch != '\n';) {
-      if (line.size() < kMaxLineBytes) {
-        line.push_back(static_cast<char>(ch));
-      } else {
-        too_long = true;
-      }
-    }
-    if (too_long) {
+  while (!finished_) {
+    LineRead read = read_line(in, line, kMaxLineBytes);
+    if (read == LineRead::kEnd) break;
+    if (read == LineRead::kTooLong) {
       out << format_reply('?', "",
                           "malformed line: longer than " + std::to_string(kMaxLineBytes) + " bytes")
           << std::flush;
