@@ -38,6 +38,7 @@ void add_heldout_make_command(CLI::App& parent, std::vector<Command>& commands);
 void add_heldout_eval_command(CLI::App& parent, std::vector<Command>& commands);
 void add_engine_command(CLI::App& parent, std::vector<Command>& commands);
 void add_analysis_command(CLI::App& parent, std::vector<Command>& commands);
+void add_review_command(CLI::App& parent, std::vector<Command>& commands);
 void add_play_command(CLI::App& parent, std::vector<Command>& commands);
 void add_render_command(CLI::App& parent, std::vector<Command>& commands);
 

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   add_heldout_eval_command(heldout, commands);
   add_engine_command(app, commands);
   add_analysis_command(app, commands);
+  add_review_command(app, commands);
   add_play_command(app, commands);
   add_render_command(app, commands);
 

@@ -1,6 +1,5 @@
 // `zertz replay FILE|DIR...`: replays records (boardspace .sgf or our own format), checks
 // every step and the recorded result, prints one line per game and a summary.
-#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -40,21 +39,7 @@ ReplayReport replay_file(const fs::path& path) {
 }  // namespace
 
 int run_replay(const ReplayOptions& options) {
-  std::vector<fs::path> files;
-  for (const std::string& p : options.paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      for (const auto& entry : fs::recursive_directory_iterator(p)) {
-        if (entry.is_regular_file()) files.push_back(entry.path());
-      }
-    } else if (fs::is_regular_file(p, ec)) {
-      files.push_back(p);
-    } else {
-      std::cerr << "error: " << p << ": no such file or folder\n";
-      return kExitBadInput;
-    }
-  }
-  std::sort(files.begin(), files.end());
+  std::vector<fs::path> files = record_files(options.paths);
   int ok = 0;
   std::map<std::string, int> results, refusals;
   for (const fs::path& file : files) {

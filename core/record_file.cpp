@@ -1,5 +1,6 @@
 #include "core/record_file.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/atomic_file.h"
@@ -24,6 +25,25 @@ RecordFile load_record_file(const std::string& path) {
     loaded.reason = e.what();
   }
   return loaded;
+}
+
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      for (const auto& entry : fs::recursive_directory_iterator(p)) {
+        if (entry.is_regular_file()) files.push_back(entry.path());
+      }
+    } else if (fs::is_regular_file(p, ec)) {
+      files.push_back(p);
+    } else {
+      throw InputError(p + ": no such file or folder");
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 }  // namespace zertz

@@ -2,7 +2,9 @@
 // (core/sgf.h), anything else in our record format (core/record.h).
 #pragma once
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "core/record.h"
 
@@ -19,5 +21,9 @@ struct RecordFile {
 // Never throws for bad content (a refusal); throws std::runtime_error when the file cannot be
 // read.
 RecordFile load_record_file(const std::string& path);
+
+// The files named, and every file in the folders named (recursively), sorted; throws
+// InputError "PATH: no such file or folder" for a path that is neither.
+std::vector<std::filesystem::path> record_files(const std::vector<std::string>& paths);
 
 }  // namespace zertz

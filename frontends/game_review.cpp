@@ -1,0 +1,216 @@
+#include "frontends/game_review.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/error.h"
+#include "core/game.h"
+#include "core/position.h"
+#include "core/turn.h"
+#include "mcts/turn_policy.h"
+#include "mcts/turn_search.h"
+
+namespace zertz::frontends {
+
+namespace {
+
+// Enough to rank any played turn among the turns a search reached.
+constexpr int kAllCandidates = 1 << 20;
+
+struct PositionResult {
+  mcts::TurnAnalysis analysis;
+  std::vector<mcts::TurnPrior> priors;  // only before a played turn
+};
+
+// The mover's win/draw/loss at a searched position: the root's value, with the draw share
+// of the best turn when the evaluator reports draws, the value splitting the rest (as
+// mcts::TurnCandidate::wdl): win = (1 - draw + value) / 2.
+std::array<double, 3> root_wdl(const mcts::TurnAnalysis& analysis) {
+  const double value = analysis.root_value;
+  double draw = 0;
+  if (!analysis.candidates.empty() && analysis.candidates.front().wdl) {
+    draw = (*analysis.candidates.front().wdl)[1];
+  }
+  double win = std::max(0.0, (1 - draw + value) / 2), loss = std::max(0.0, (1 - draw - value) / 2);
+  double total = win + draw + loss;
+  return {win / total, draw / total, loss / total};
+}
+
+double expected_score(const std::array<double, 3>& wdl) {
+  return wdl[0] + wdl[1] / 2;
+}
+
+double rounded(double x) {
+  return std::round(x * 1e4) / 1e4;
+}
+
+std::vector<Game> positions_of(const GameRecord& record) {
+  const Variant* variant = Variant::find(record.variant);
+  if (variant == nullptr) throw InputError("unknown variant '" + record.variant + "'");
+  Game game(record.start.empty() ? State(*variant) : parse_position_string(record.start));
+  std::vector<Game> games = {game};
+  for (std::size_t i = 0; i < record.turns.size(); ++i) {
+    std::string where = "turn " + std::to_string(i + 1) + ": ";
+    if (game.is_terminal()) throw InputError(where + "the game is already over");
+    try {
+      for (Action action : parse_turn(game.state(), record.turns[i]).actions) game.apply(action);
+    } catch (const InputError& e) {
+      throw InputError(where + e.what());
+    }
+    games.push_back(game);
+  }
+  return games;
+}
+
+}  // namespace
+
+const char* label_for_drop(double drop) {
+  if (drop >= kBlunderDrop) return "blunder";
+  if (drop >= kMistakeDrop) return "mistake";
+  if (drop >= kInaccuracyDrop) return "inaccuracy";
+  return "";
+}
+
+GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
+                       const mcts::SearchParams& params, const ReviewOptions& options,
+                       const std::function<void(int done, int total)>& progress) {
+  const std::vector<Game> games = positions_of(record);
+  const int turns = static_cast<int>(record.turns.size());
+  mcts::SearchParams search = params;
+  search.threads = 1;  // positions run side by side instead
+  search.validate();
+
+  // Every position that is not over: before each turn, and after the last.
+  std::vector<PositionResult> results(games.size());
+  std::atomic<int> next{0}, done{0};
+  std::mutex mutex;
+  std::exception_ptr failure;
+  auto search_position = [&](int k) {
+    if (games[k].is_terminal()) return;  // the last turn ended the game
+    Rng rng(options.seed + static_cast<std::uint64_t>(k) + 1);
+    results[k].analysis =
+        mcts::analyze_turns(search, evaluator, games[k], options.visits, kAllCandidates, rng);
+    if (k < turns) results[k].priors = mcts::turn_priors(evaluator, games[k].state());
+  };
+  auto work = [&] {
+    for (int k; (k = next++) < static_cast<int>(games.size());) {
+      try {
+        search_position(k);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        next = static_cast<int>(games.size());
+      }
+      std::lock_guard lock(mutex);
+      if (progress) progress(++done, static_cast<int>(games.size()));
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int i = 0; i < std::max(1, options.workers); ++i) workers.emplace_back(work);
+  }
+  if (failure) std::rethrow_exception(failure);
+
+  GameReview review;
+  review.variant = record.variant;
+  review.result = record.result;
+  for (int k = 0; k < turns; ++k) {
+    const State& before = games[k].state();
+    const State& after = games[k + 1].state();
+    const mcts::TurnAnalysis& analysis = results[k].analysis;
+    TurnReview turn;
+    turn.number = k + 1;
+    turn.mover = before.to_move();
+    Turn played = parse_turn(before, record.turns[k]);
+    turn.played = format_turn(before, played);
+    turn.wdl_before = root_wdl(analysis);
+    if (games[k + 1].is_terminal()) {
+      int r = games[k + 1].outcome() == Outcome::kDraw ? 0 : after.result_for(turn.mover);
+      turn.wdl_after = {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
+    } else {
+      std::array<double, 3> next_wdl = root_wdl(results[k + 1].analysis);
+      turn.wdl_after = after.to_move() == turn.mover
+                           ? next_wdl
+                           : std::array<double, 3>{next_wdl[2], next_wdl[1], next_wdl[0]};
+    }
+    turn.score_before = expected_score(turn.wdl_before);
+    turn.score_after = expected_score(turn.wdl_after);
+    turn.drop = std::max(0.0, turn.score_before - turn.score_after);
+    turn.label = label_for_drop(turn.drop);
+    turn.candidates = static_cast<int>(analysis.candidates.size());
+    if (!analysis.candidates.empty()) {
+      turn.best = analysis.candidates.front().turn;
+      turn.pv = analysis.candidates.front().pv;
+    }
+    for (std::size_t i = 0; i < analysis.candidates.size(); ++i) {
+      if (analysis.candidates[i].turn == turn.played) {
+        turn.rank = static_cast<int>(i) + 1;
+        break;
+      }
+    }
+    for (const mcts::TurnPrior& p : results[k].priors) {
+      if (p.turn == played) turn.prior = p.prior;
+    }
+    review.turns.push_back(std::move(turn));
+  }
+  return review;
+}
+
+std::string review_json(const GameReview& review, const std::string& source) {
+  using json = nlohmann::ordered_json;
+  auto wdl = [](const std::array<double, 3>& x) {
+    return json::array({rounded(x[0]), rounded(x[1]), rounded(x[2])});
+  };
+  json turns = json::array();
+  for (const TurnReview& t : review.turns) {
+    turns.push_back({{"number", t.number},
+                     {"mover", t.mover},
+                     {"played", t.played},
+                     {"wdl_before", wdl(t.wdl_before)},
+                     {"wdl_after", wdl(t.wdl_after)},
+                     {"score_before", rounded(t.score_before)},
+                     {"score_after", rounded(t.score_after)},
+                     {"drop", rounded(t.drop)},
+                     {"label", t.label},
+                     {"best", t.best},
+                     {"pv", t.pv},
+                     {"rank", t.rank ? json(*t.rank) : json(nullptr)},
+                     {"prior", rounded(t.prior)},
+                     {"candidates", t.candidates}});
+  }
+  json out = {{"source", source},
+              {"variant", review.variant},
+              {"result", review.result},
+              {"turns", std::move(turns)}};
+  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::vector<std::string> review_summary(const GameReview& review, int per_side) {
+  std::vector<std::string> lines;
+  for (int side = 0; side < 2; ++side) {
+    std::vector<const TurnReview*> worst;
+    for (const TurnReview& t : review.turns) {
+      if (t.mover == side && !t.label.empty()) worst.push_back(&t);
+    }
+    std::stable_sort(worst.begin(), worst.end(),
+                     [](const TurnReview* a, const TurnReview* b) { return a->drop > b->drop; });
+    std::string who = side == 0 ? "first player" : "second player";
+    if (worst.empty()) lines.push_back(who + ": no inaccuracies");
+    for (int i = 0; i < std::min<int>(per_side, static_cast<int>(worst.size())); ++i) {
+      const TurnReview& t = *worst[i];
+      lines.push_back(fmt::format("{}: turn {} {}: {} (expected score {:.2f} -> {:.2f}), best {}",
+                                  who, t.number, t.played, t.label, t.score_before, t.score_after,
+                                  t.best));
+    }
+  }
+  return lines;
+}
+
+}  // namespace zertz::frontends
