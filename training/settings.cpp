@@ -146,6 +146,11 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   if (config_text.find("prior_temperature:") == std::string::npos) {
     params.prior_temperature = mcts::SearchParams{}.prior_temperature;
   }
+  // And the expansion threshold, whose default changed: a run from before it evaluated every
+  // leaf.
+  if (config_text.find("evaluate_after_visits:") == std::string::npos) {
+    params.evaluate_after_visits = 0;
+  }
   return params;
 }
 

@@ -103,6 +103,9 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   save_checkpoint((dir / "before-temperature.ckpt").string(), info, net, nullptr);
   spec.name = (dir / "before-temperature.ckpt").string();
   EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().prior_temperature, 1.0f);
+  // ... and, from before the expansion threshold, with the network at every leaf (today's
+  // default asks it at the root only).
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().evaluate_after_visits, 0);
   spec.name = (dir / "trained.ckpt").string();  // the spec's settings win
   spec.leaf_rollouts = 3;
   spec.rollout_weight = 1.0f;
