@@ -25,12 +25,8 @@ int run_analysis(const AnalysisCommandOptions& options) {
   spec.name = options.model;
   spec.search_overrides = options.search;
   training::PlayerFactory factory(spec, variant);
-  // A baseline has no values of its own: its analysis is a search with random playouts.
-  mcts::Evaluator* network = factory.evaluator();
-  const mcts::SearchParams params =
-      network != nullptr ? factory.search_params() : mcts::rollout_search_params();
-  frontends::AnalysisEngine engine(network != nullptr ? *network : mcts::uniform_evaluator(),
-                                   params, variant, options.engine);
+  frontends::AnalysisEngine engine(factory.analysis_evaluator(), factory.analysis_search_params(),
+                                   variant, options.engine);
   engine.run(std::cin, std::cout);
   return 0;
 }

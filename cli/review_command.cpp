@@ -12,8 +12,6 @@
 #include "core/record_file.h"
 #include "frontends/game_review.h"
 #include "frontends/search_driver.h"
-#include "mcts/players.h"
-#include "mcts/search_player.h"
 #include "training/player_factory.h"
 
 namespace zertz::cli {
@@ -70,11 +68,8 @@ int run_review(const ReviewCommandOptions& options) {
     frontends::GameReview review;
     try {
       training::PlayerFactory& factory = reviewers.factory(loaded.record.variant);
-      // A baseline has no values of its own: its review is a search with random playouts.
-      mcts::Evaluator* network = factory.evaluator();
       review = frontends::review_game(
-          loaded.record, network != nullptr ? *network : mcts::uniform_evaluator(),
-          network != nullptr ? factory.search_params() : mcts::rollout_search_params(),
+          loaded.record, factory.analysis_evaluator(), factory.analysis_search_params(),
           options.review, [&](int done, int total) {
             // At most one progress line a second, and the last.
             if (done < total && Clock::now() < last_shown + std::chrono::seconds(1)) return;

@@ -5,7 +5,6 @@
 
 #include "core/error.h"
 #include "mcts/players.h"
-#include "mcts/search_player.h"
 #include "nn/checkpoint_info.h"
 #include "nn/exported_model.h"
 
@@ -51,8 +50,7 @@ void SearchDriver::set_variant(const Variant& variant) {
 
 mcts::SearchParams SearchDriver::search_params() const {
   // As the players search: a network as it was trained, a baseline as rollout:N.
-  mcts::SearchParams params =
-      has_network() ? factory_->search_params() : mcts::rollout_search_params();
+  mcts::SearchParams params = factory_->analysis_search_params();
   params.threads = has_network() ? options_.threads : 1;
   params.validate();
   return params;
@@ -64,7 +62,7 @@ Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
   if (has_network()) {
     mcts::SearchBudget turn_budget{budget.visits > 0 ? budget.visits : options_.visits,
                                    budget.time_ms};
-    mcts::TurnChoice searched = mcts::search_turn(search_params(), *factory_->evaluator(),
+    mcts::TurnChoice searched = mcts::search_turn(search_params(), factory_->analysis_evaluator(),
                                                   session.game(), turn_budget, rng_);
     choice.turn = std::move(searched.turn);
     choice.value = searched.root_value;
@@ -84,10 +82,8 @@ Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
 mcts::TurnAnalysis SearchDriver::analyze(const GameSession& session, int visits,
                                          int max_candidates) {
   if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
-  mcts::Evaluator* evaluator = factory_->evaluator();
-  return mcts::analyze_turns(search_params(), evaluator ? *evaluator : mcts::uniform_evaluator(),
-                             session.game(), visits > 0 ? visits : options_.visits, max_candidates,
-                             rng_);
+  return mcts::analyze_turns(search_params(), factory_->analysis_evaluator(), session.game(),
+                             visits > 0 ? visits : options_.visits, max_candidates, rng_);
 }
 
 }  // namespace zertz::frontends

@@ -71,6 +71,14 @@ mcts::Evaluator* PlayerFactory::evaluator() const {
   return network_ ? network_->evaluator.get() : nullptr;
 }
 
+mcts::Evaluator& PlayerFactory::analysis_evaluator() const {
+  return network_ ? *network_->evaluator : mcts::uniform_evaluator();
+}
+
+mcts::SearchParams PlayerFactory::analysis_search_params() const {
+  return network_ ? params_ : mcts::rollout_search_params();
+}
+
 std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
   if (!network_) return mcts::make_player(spec_.name, seed, spec_.time_per_turn_ms);
   mcts::SearchBudget budget{spec_.visits, spec_.time_per_turn_ms};

@@ -45,6 +45,10 @@ class PlayerFactory {
   mcts::Evaluator* evaluator() const;
   // How a network searches (unused for a baseline).
   const mcts::SearchParams& search_params() const { return params_; }
+  // The evaluator and search of front ends that analyse with the model: a network's, or for a
+  // baseline, which has no values of its own, random playouts (the rollout:N search).
+  mcts::Evaluator& analysis_evaluator() const;
+  mcts::SearchParams analysis_search_params() const;
 
  private:
   struct Network;
