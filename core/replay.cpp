@@ -21,6 +21,27 @@ std::string result_string(Outcome outcome) {
   return "*";
 }
 
+RecordPositions replay_positions(const GameRecord& record) {
+  const Variant* variant = Variant::find(record.variant);
+  if (variant == nullptr) throw InputError("unknown variant '" + record.variant + "'");
+  RecordPositions out;
+  out.games.emplace_back(record.start.empty() ? State(*variant)
+                                              : parse_position_string(record.start));
+  for (std::size_t i = 0; i < record.turns.size(); ++i) {
+    std::string where = "turn " + std::to_string(i + 1) + ": ";
+    Game game = out.games.back();
+    if (game.is_terminal()) throw InputError(where + "the game is already over");
+    try {
+      out.turns.push_back(parse_turn(game.state(), record.turns[i]));
+    } catch (const InputError& e) {
+      throw InputError(where + e.what());
+    }
+    for (Action action : out.turns.back().actions) game.apply(action);
+    out.games.push_back(std::move(game));
+  }
+  return out;
+}
+
 ReplayReport replay_record(const GameRecord& record) {
   ReplayReport report;
   const Variant* variant = Variant::find(record.variant);

@@ -10,9 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "core/error.h"
 #include "core/game.h"
-#include "core/position.h"
+#include "core/replay.h"
 #include "core/turn.h"
 #include "mcts/turn_policy.h"
 #include "mcts/turn_search.h"
@@ -30,17 +29,13 @@ struct PositionResult {
 };
 
 // The mover's win/draw/loss at a searched position: the root's value, with the draw share
-// of the best turn when the evaluator reports draws, the value splitting the rest (as
-// mcts::TurnCandidate::wdl): win = (1 - draw + value) / 2.
+// of the best turn when the evaluator reports draws.
 std::array<double, 3> root_wdl(const mcts::TurnAnalysis& analysis) {
-  const double value = analysis.root_value;
   double draw = 0;
   if (!analysis.candidates.empty() && analysis.candidates.front().wdl) {
     draw = (*analysis.candidates.front().wdl)[1];
   }
-  double win = std::max(0.0, (1 - draw + value) / 2), loss = std::max(0.0, (1 - draw - value) / 2);
-  double total = win + draw + loss;
-  return {win / total, draw / total, loss / total};
+  return mcts::split_value(analysis.root_value, draw);
 }
 
 double expected_score(const std::array<double, 3>& wdl) {
@@ -49,24 +44,6 @@ double expected_score(const std::array<double, 3>& wdl) {
 
 double rounded(double x) {
   return std::round(x * 1e4) / 1e4;
-}
-
-std::vector<Game> positions_of(const GameRecord& record) {
-  const Variant* variant = Variant::find(record.variant);
-  if (variant == nullptr) throw InputError("unknown variant '" + record.variant + "'");
-  Game game(record.start.empty() ? State(*variant) : parse_position_string(record.start));
-  std::vector<Game> games = {game};
-  for (std::size_t i = 0; i < record.turns.size(); ++i) {
-    std::string where = "turn " + std::to_string(i + 1) + ": ";
-    if (game.is_terminal()) throw InputError(where + "the game is already over");
-    try {
-      for (Action action : parse_turn(game.state(), record.turns[i]).actions) game.apply(action);
-    } catch (const InputError& e) {
-      throw InputError(where + e.what());
-    }
-    games.push_back(game);
-  }
-  return games;
 }
 
 }  // namespace
@@ -81,7 +58,8 @@ const char* label_for_drop(double drop) {
 GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
                        const mcts::SearchParams& params, const ReviewOptions& options,
                        const std::function<void(int done, int total)>& progress) {
-  const std::vector<Game> games = positions_of(record);
+  const RecordPositions replayed = replay_positions(record);
+  const std::vector<Game>& games = replayed.games;
   const int turns = static_cast<int>(record.turns.size());
   mcts::SearchParams search = params;
   search.threads = 1;  // positions run side by side instead
@@ -89,7 +67,8 @@ GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
 
   // Every position that is not over: before each turn, and after the last.
   std::vector<PositionResult> results(games.size());
-  std::atomic<int> next{0}, done{0};
+  std::atomic<int> next{0};
+  int done = 0;  // under `mutex`
   std::mutex mutex;
   std::exception_ptr failure;
   auto search_position = [&](int k) {
@@ -128,12 +107,12 @@ GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
     TurnReview turn;
     turn.number = k + 1;
     turn.mover = before.to_move();
-    Turn played = parse_turn(before, record.turns[k]);
+    const Turn& played = replayed.turns[k];
     turn.played = format_turn(before, played);
     turn.wdl_before = root_wdl(analysis);
     if (games[k + 1].is_terminal()) {
-      int r = games[k + 1].outcome() == Outcome::kDraw ? 0 : after.result_for(turn.mover);
-      turn.wdl_after = {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
+      turn.wdl_after = mcts::result_wdl(
+          games[k + 1].outcome() == Outcome::kDraw ? 0 : after.result_for(turn.mover));
     } else {
       std::array<double, 3> next_wdl = root_wdl(results[k + 1].analysis);
       turn.wdl_after = after.to_move() == turn.mover

@@ -120,22 +120,11 @@ GameRecord read_game_record(const std::string& path) {
 }
 
 std::vector<RecordStep> replay_for_display(const GameRecord& record) {
-  const Variant* variant = Variant::find(record.variant);
-  if (variant == nullptr) throw InputError("unknown variant '" + record.variant + "'");
-  Game game(record.start.empty() ? State(*variant) : parse_position_string(record.start));
-  std::vector<RecordStep> steps = {{game.state(), ""}};
-  for (std::size_t i = 0; i < record.turns.size(); ++i) {
-    std::string where = "turn " + std::to_string(i + 1) + ": ";
-    if (game.is_terminal()) throw InputError(where + "the game is already over");
-    State before = game.state();
-    Turn turn;
-    try {
-      turn = parse_turn(before, record.turns[i]);
-    } catch (const InputError& e) {
-      throw InputError(where + e.what());
-    }
-    for (Action action : turn.actions) game.apply(action);
-    steps.push_back({game.state(), format_turn(before, turn)});
+  RecordPositions replayed = replay_positions(record);
+  std::vector<RecordStep> steps = {{replayed.games.front().state(), ""}};
+  for (std::size_t i = 0; i < replayed.turns.size(); ++i) {
+    steps.push_back(
+        {replayed.games[i + 1].state(), format_turn(replayed.games[i].state(), replayed.turns[i])});
   }
   return steps;
 }

@@ -47,15 +47,8 @@ void add_win_draw_loss(Evaluator& evaluator, const std::vector<State>& afters, i
   }
   if (!requests.empty()) evaluator.evaluate(requests);
   for (std::size_t i = 0; i < afters.size(); ++i) {
-    if (afters[i].is_terminal()) {
-      int r = afters[i].result_for(mover);
-      candidates[i].wdl = {r > 0 ? 1.0 : 0.0, r == 0 ? 1.0 : 0.0, r < 0 ? 1.0 : 0.0};
-      continue;
-    }
-    const double q = candidates[i].value, draw = draws[i];
-    double win = std::max(0.0, (1 - draw + q) / 2), loss = std::max(0.0, (1 - draw - q) / 2);
-    double total = win + draw + loss;
-    candidates[i].wdl = {win / total, draw / total, loss / total};
+    candidates[i].wdl = afters[i].is_terminal() ? result_wdl(afters[i].result_for(mover))
+                                                : split_value(candidates[i].value, draws[i]);
   }
 }
 
@@ -137,6 +130,16 @@ TurnAnalysis analyze_turns(const SearchParams& params, Evaluator& evaluator, con
     add_win_draw_loss(evaluator, afters, start.to_move(), analysis.candidates);
   }
   return analysis;
+}
+
+std::array<double, 3> split_value(double value, double draw) {
+  double win = std::max(0.0, (1 - draw + value) / 2), loss = std::max(0.0, (1 - draw - value) / 2);
+  double total = win + draw + loss;
+  return {win / total, draw / total, loss / total};
+}
+
+std::array<double, 3> result_wdl(int result) {
+  return {result > 0 ? 1.0 : 0.0, result == 0 ? 1.0 : 0.0, result < 0 ? 1.0 : 0.0};
 }
 
 const char* proven_name(Proven proven) {

@@ -55,6 +55,12 @@ struct TurnAnalysis {
 TurnAnalysis analyze_turns(const SearchParams& params, Evaluator& evaluator, const Game& game,
                            int visits, int max_candidates, Rng& rng);
 
+// Win/draw/loss from a value (win - loss, in [-1, 1]) and a draw share: win = (1 - draw +
+// value) / 2, loss = (1 - draw - value) / 2, clamped at 0 and renormalised.
+std::array<double, 3> split_value(double value, double draw);
+// The exact win/draw/loss of a game result for a player (+1, 0 or -1).
+std::array<double, 3> result_wdl(int result);
+
 // "win", "loss", "draw" or "-" (not proven).
 const char* proven_name(Proven proven);
 
