@@ -26,6 +26,7 @@ struct ArenaOptions {
   std::string sprt;  // "elo0,elo1[,alpha,beta]"; empty: no SPRT
   int opening_actions = 2;
   std::string out = "arena";
+  std::string backend = "auto";  // a network's forward-pass engine
 };
 
 namespace {
@@ -70,6 +71,7 @@ int run_arena(const ArenaOptions& options) {
   arena.seed = options.seed;
   arena.opening_actions = options.opening_actions;
   arena.out_dir = options.out;
+  arena.backend = options.backend;
   if (!options.sprt.empty()) arena.sprt = parse_sprt(options.sprt);
   // A progress line every 10 seconds: games, score so far, rate and time left.
   auto start = std::chrono::steady_clock::now(), last = start;
@@ -137,6 +139,9 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
   cmd->add_option("--sprt", options->sprt, "Stop when the SPRT decides: elo0,elo1[,alpha,beta]");
   cmd->add_option("--opening-actions", options->opening_actions, "Random actions opening a pair")
       ->check(CLI::Range(0, 1000));
+  cmd->add_option("--backend", options->backend,
+                  "A network's forward-pass engine: auto (eigen on the CPU), libtorch or eigen")
+      ->check(CLI::IsMember({"auto", "libtorch", "eigen"}));
   cmd->add_option("--out", options->out, "Folder for options->jsonl and games/");
   commands.push_back({cmd, [options] { return run_arena(*options); }});
 }

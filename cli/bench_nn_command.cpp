@@ -5,6 +5,7 @@
 #include <ATen/Parallel.h>
 #include <torch/script.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +14,9 @@
 
 #include "cli/commands.h"
 #include "nn/batched_evaluator.h"
+#include "nn/cpu_network.h"
+#include "nn/cpu_weights.h"
+#include "nn/export.h"
 #include "nn/features.h"
 #include "nn/inference_module.h"
 
@@ -124,6 +128,7 @@ nn::EvaluatorStats evaluator_run(nn::ZertzNet& net, const Variant& variant, int 
   options.random_symmetry = false;
   options.intra_op_threads = threads;
   options.device = device;
+  options.backend = "libtorch";  // the table compares it with LibTorch's own forward pass
   nn::BatchedEvaluator evaluator(*net, variant, options);
   std::vector<State> states;
   Rng rng(11);
@@ -162,34 +167,43 @@ nn::EvaluatorStats evaluator_run(nn::ZertzNet& net, const Variant& variant, int 
 
 void network_table(const BenchNnOptions& options, const Variant& variant, torch::Device device) {
   const int grid = variant.board->grid_size();
-  std::printf("%-7s %6s %8s %13s %16s %10s %12s %8s\n", "size", "batch", "threads", "module pos/s",
-              "inference pos/s", "GFLOP/s", "mm GFLOP/s", "% of mm");
+  std::printf("%-7s %6s %8s %13s %16s %12s %10s %12s %8s\n", "size", "batch", "threads",
+              "module pos/s", "inference pos/s", "eigen pos/s", "GFLOP/s", "mm GFLOP/s", "% of mm");
   for (const std::string& size : options.sizes) {
     nn::ModelConfig config = nn::ModelConfig::named(size);
     torch::manual_seed(1);
     nn::ZertzNet net(config);
     net->eval();
     nn::InferenceModule inference(*net, device);
+    // The Eigen engine runs on one thread of the CPU, whatever the intra-op count.
+    nn::CpuNetwork eigen(nn::cpu_weights(nn::to_torchscript(*net)), grid);
     net->to(device);
     const double flops_per_position = 2.0 * nn::forward_macs(config, grid);
     for (int batch : options.batches) {
       torch::Tensor x = sample_inputs(variant, batch);  // the inference path copies it over
       torch::Tensor x_on_device = x.to(device);
+      std::vector<float> logits(static_cast<std::size_t>(batch) *
+                                nn::Encoding::of(*variant.board).policy_size());
+      std::vector<float> wdl(static_cast<std::size_t>(batch) * 3);
       for (int threads : options.threads) {
         std::vector<double> rates = on_fresh_thread(threads, [&] {
           Matmul matmul(device);
-          return interleaved_rates(options.seconds, {matmul,
-                                                     [&] {
-                                                       (void)net->forward(x_on_device);
-                                                       finish(device);
-                                                     },
-                                                     [&] { (void)inference.forward(x); }});
+          return interleaved_rates(
+              options.seconds,
+              {matmul,
+               [&] {
+                 (void)net->forward(x_on_device);
+                 finish(device);
+               },
+               [&] { (void)inference.forward(x); },
+               [&] { eigen.forward(x.data_ptr<float>(), batch, logits.data(), wdl.data()); }});
         });
         double mm = rates[0] * kMatmulFlops / 1e9;
-        double best = batch * std::max(rates[1], rates[2]);
+        double best = batch * std::max({rates[1], rates[2], rates[3]});
         double gflops = best * flops_per_position / 1e9;
-        std::printf("%-7s %6d %8d %13.0f %16.0f %10.1f %12.1f %7.0f%%\n", size.c_str(), batch,
-                    threads, batch * rates[1], batch * rates[2], gflops, mm, 100.0 * gflops / mm);
+        std::printf("%-7s %6d %8d %13.0f %16.0f %12.0f %10.1f %12.1f %7.0f%%\n", size.c_str(),
+                    batch, threads, batch * rates[1], batch * rates[2], batch * rates[3], gflops,
+                    mm, 100.0 * gflops / mm);
         std::fflush(stdout);
       }
     }

@@ -55,10 +55,12 @@ void print_network_selfplay(const BenchMctsOptions& options) {
   stop = true;
   for (auto& t : threads) t.join();
   std::printf(
-      "self-play with the %s network (%s), %d self-play threads x %d games, %d intra-op threads, "
+      "self-play with the %s network (%s, %s), %d self-play threads x %d games, %d intra-op "
+      "threads, "
       "%.0f s:\n",
-      options.network.c_str(), evaluator.device().c_str(), options.selfplay_threads,
-      64 / options.selfplay_threads, evaluator_options.intra_op_threads, stats.seconds);
+      options.network.c_str(), evaluator.device().c_str(), evaluator.backend().c_str(),
+      options.selfplay_threads, 64 / options.selfplay_threads, evaluator_options.intra_op_threads,
+      stats.seconds);
   std::printf(
       "  %.0f evaluations/s, average batch %.1f, cache hits %.0f%%, %.0f simulations/s in finished "
       "games, %.0f games/h\n",

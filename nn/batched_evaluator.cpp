@@ -40,15 +40,16 @@ struct BatchedEvaluator::Impl {
 
 BatchedEvaluator::BatchedEvaluator(ZertzNetImpl& net, const Variant& variant,
                                    const EvaluatorOptions& options)
-    : impl_(std::make_unique<Impl>(std::make_unique<NetworkEvaluator>(net, variant, options.device,
-                                                                      options.intra_op_threads),
-                                   variant, options)) {}
+    : impl_(std::make_unique<Impl>(
+          std::make_unique<NetworkEvaluator>(net, variant, options.device, options.backend,
+                                             options.intra_op_threads),
+          variant, options)) {}
 
 BatchedEvaluator::BatchedEvaluator(const std::string& torchscript_path, const Variant& variant,
                                    const EvaluatorOptions& options)
     : impl_(std::make_unique<Impl>(
           std::make_unique<NetworkEvaluator>(torchscript_path, variant, options.device,
-                                             options.intra_op_threads),
+                                             options.backend, options.intra_op_threads),
           variant, options)) {}
 
 BatchedEvaluator::~BatchedEvaluator() = default;
@@ -87,6 +88,10 @@ void BatchedEvaluator::reset_stats() {
 
 std::string BatchedEvaluator::device() const {
   return impl_->network->device();
+}
+
+std::string BatchedEvaluator::backend() const {
+  return impl_->network->backend();
 }
 
 }  // namespace zertz::nn

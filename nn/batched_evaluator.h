@@ -27,7 +27,9 @@ struct EvaluatorOptions {
   bool symmetry_by_position = false;
   int intra_op_threads = 2;     // LibTorch threads of the forward pass
   std::string device = "auto";  // auto (CUDA when available), cpu or cuda
-  std::uint64_t seed = 1;       // for the symmetries
+  // The forward pass's engine: auto, libtorch or eigen (nn/network_evaluator.h).
+  std::string backend = "auto";
+  std::uint64_t seed = 1;  // for the symmetries
 };
 
 struct EvaluatorStats {
@@ -63,7 +65,8 @@ class BatchedEvaluator : public mcts::Evaluator {
 
   EvaluatorStats stats() const;
   void reset_stats();
-  std::string device() const;  // "cpu" or "cuda"
+  std::string device() const;   // "cpu" or "cuda"
+  std::string backend() const;  // "libtorch" or "eigen"
 
  private:
   struct Impl;

@@ -43,6 +43,9 @@ enum InputPlane : int {  // kPlane... so that they never shadow core's colours
   kNumInputPlanes,
 };
 
+// Off-board policy logits get this value, so that a softmax gives them nothing.
+constexpr float kMaskedLogit = -1e9f;
+
 extern const std::array<std::string_view, kNumInputPlanes> kInputPlaneNames;
 extern const std::array<std::string_view, kNumInputPlanes> kInputPlaneDescriptions;
 

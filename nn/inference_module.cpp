@@ -30,7 +30,9 @@ torch::jit::Module prepared(torch::jit::Module module, torch::Device device) {
   return module;
 }
 
-torch::jit::Module load(const std::string& path, torch::Device device) {
+}  // namespace
+
+torch::jit::Module load_torchscript(const std::string& path, torch::Device device) {
   try {
     return torch::jit::load(path, device);
   } catch (const c10::Error& e) {
@@ -39,8 +41,6 @@ torch::jit::Module load(const std::string& path, torch::Device device) {
                           " does not load as TorchScript: " + what.substr(0, what.find('\n')));
   }
 }
-
-}  // namespace
 
 torch::Device choose_device(const std::string& name) {
   if (name == "cpu") return torch::kCPU;
@@ -56,13 +56,16 @@ torch::Device choose_device(const std::string& name) {
 
 // Freezing turns parameters into constants, so the width is read before.
 InferenceModule::InferenceModule(ZertzNetImpl& net, torch::Device device)
-    : device_(device), module_(to_torchscript(net)), tower_channels_(tower_channels(module_)) {
+    : InferenceModule(to_torchscript(net), device) {}
+
+InferenceModule::InferenceModule(torch::jit::Module exported, torch::Device device)
+    : device_(device), module_(std::move(exported)), tower_channels_(tower_channels(module_)) {
   module_ = prepared(module_, device_);
 }
 
 InferenceModule::InferenceModule(const std::string& torchscript_path, torch::Device device)
     : device_(device),
-      module_(load(torchscript_path, device)),
+      module_(load_torchscript(torchscript_path, device)),
       tower_channels_(tower_channels(module_)) {
   module_ = prepared(module_, device_);
 }

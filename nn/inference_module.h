@@ -18,9 +18,14 @@ namespace zertz::nn {
 // line for cuda without a device or any other name.
 torch::Device choose_device(const std::string& name);
 
+// Throws CheckpointError (nn/checkpoint.h) when `path` does not load as TorchScript.
+torch::jit::Module load_torchscript(const std::string& path, torch::Device device);
+
 class InferenceModule {
  public:
   InferenceModule(ZertzNetImpl& net, torch::Device device);
+  // From nn/export.h's to_torchscript or a loaded model.pt.
+  InferenceModule(torch::jit::Module exported, torch::Device device);
   // Throws CheckpointError (nn/checkpoint.h) when `torchscript_path` does not load.
   InferenceModule(const std::string& torchscript_path, torch::Device device);
 

@@ -6,12 +6,10 @@
 
 #include <torch/torch.h>
 
+#include "nn/features.h"
 #include "nn/model_config.h"
 
 namespace zertz::nn {
-
-// Off-board policy logits get this value, so that a softmax gives them nothing.
-constexpr float kMaskedLogit = -1e9f;
 
 struct ModelOutput {
   torch::Tensor policy_logits;  // [B, 10 * G * G], off-board entries = kMaskedLogit

@@ -7,42 +7,129 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 
+#include "nn/checkpoint_info.h"
+#include "nn/cpu_network.h"
+#include "nn/cpu_weights.h"
+#include "nn/export.h"
 #include "nn/features.h"
 #include "nn/inference_module.h"
 
 namespace zertz::nn {
 
+namespace {
+
+// The softmax of the legal actions' logits, the value and the draw chance of one request.
+void answer(const Encoding& encoding, const float* logits, const float* wdl,
+            const mcts::EvalRequest& r) {
+  float max_logit = -std::numeric_limits<float>::infinity();
+  for (std::size_t a = 0; a < r.actions.size(); ++a) {
+    // A forced pass is the only action: any constant logit will do.
+    const Action action = r.actions[a];
+    const float logit =
+        action.kind() == ActionKind::kPass ? 0.0f : logits[encoding.policy_index(action)];
+    r.priors[a] = logit;
+    max_logit = std::max(max_logit, logit);
+  }
+  float total = 0;
+  for (float& p : r.priors) total += (p = std::exp(p - max_logit));
+  for (float& p : r.priors) p /= total;
+  *r.value = wdl[0] - wdl[2];
+  if (r.draw != nullptr) *r.draw = wdl[1];
+}
+
+}  // namespace
+
+int eigen_batch_limit(const std::string& backend, bool is_cuda, int tower_channels) {
+  if (backend == "libtorch") return 0;
+  if (backend == "eigen") {
+    if (is_cuda)
+      throw std::runtime_error("backend: eigen runs on the CPU only, the device is cuda");
+    return kAlwaysEigen;
+  }
+  if (backend != "auto") {
+    throw std::runtime_error("backend: expected auto, libtorch or eigen, found '" + backend + "'");
+  }
+  return !is_cuda && tower_channels <= kAutoEigenMaxChannels ? kAutoEigenMaxBatch : 0;
+}
+
+// The engines a batch limit needs: LibTorch below it when it is not kAlwaysEigen, Eigen when
+// it is above 0.
 struct NetworkEvaluator::Impl {
-  Impl(const Variant& v, int threads, InferenceModule m)
+  Impl(const Variant& v, int threads, torch::Device d, std::string name)
       : variant(v),
         encoding(Encoding::of(*v.board)),
         intra_op_threads(threads),
-        device(m.device()),
-        module(std::move(m)) {}
+        device(d),
+        backend(std::move(name)) {}
+
+  void load(const torch::jit::Module& exported) {
+    if (!limit) {
+      if (!exported.hasattr("stem_w")) throw CheckpointError("model has no parameter stem_w");
+      const int channels = static_cast<int>(exported.attr("stem_w").toTensor().size(0));
+      limit = eigen_batch_limit(backend, device.is_cuda(), channels);
+    }
+    std::unique_ptr<CpuNetwork> fresh_cpu;
+    std::optional<InferenceModule> fresh_module;
+    if (*limit > 0)
+      fresh_cpu = std::make_unique<CpuNetwork>(cpu_weights(exported), encoding.grid());
+    if (*limit != kAlwaysEigen) fresh_module.emplace(exported, device);
+    std::lock_guard lock(mutex);
+    cpu = std::move(fresh_cpu);
+    module = std::move(fresh_module);
+  }
 
   const Variant& variant;
   const Encoding& encoding;
   const int intra_op_threads;
   const torch::Device device;
-  std::mutex mutex;  // one forward pass at a time; update_weights swaps the module between them
-  InferenceModule module;
+  const std::string backend;
+  // Batches of at most this many positions run on Eigen; set by the first load and kept when
+  // the weights change, so the engines never change under a search.
+  std::optional<int> limit;
+  std::mutex mutex;  // one forward pass at a time; update_weights swaps the engines between them
+  std::optional<InferenceModule> module;
+  std::unique_ptr<CpuNetwork> cpu;
 };
 
 NetworkEvaluator::NetworkEvaluator(ZertzNetImpl& net, const Variant& variant,
-                                   const std::string& device, int intra_op_threads)
-    : impl_(std::make_unique<Impl>(variant, intra_op_threads,
-                                   InferenceModule(net, choose_device(device)))) {}
+                                   const std::string& device, const std::string& backend,
+                                   int intra_op_threads)
+    : impl_(std::make_unique<Impl>(variant, intra_op_threads, choose_device(device), backend)) {
+  impl_->load(to_torchscript(net));
+}
 
 NetworkEvaluator::NetworkEvaluator(const std::string& torchscript_path, const Variant& variant,
-                                   const std::string& device, int intra_op_threads)
-    : impl_(std::make_unique<Impl>(variant, intra_op_threads,
-                                   InferenceModule(torchscript_path, choose_device(device)))) {}
+                                   const std::string& device, const std::string& backend,
+                                   int intra_op_threads)
+    : impl_(std::make_unique<Impl>(variant, intra_op_threads, choose_device(device), backend)) {
+  impl_->load(load_torchscript(torchscript_path, torch::kCPU));
+}
 
 NetworkEvaluator::~NetworkEvaluator() = default;
 
 void NetworkEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
   if (batch.empty()) return;
+  const Encoding& encoding = impl_->encoding;
+  const auto n = static_cast<std::int64_t>(batch.size());
+  std::vector<float> inputs(static_cast<std::size_t>(n) * encoding.input_size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    encoding.encode(*batch[i].state, inputs.data() + i * encoding.input_size());
+  }
+  if (static_cast<int>(n) <= *impl_->limit) {
+    std::vector<float> logits(static_cast<std::size_t>(n) * encoding.policy_size());
+    std::vector<float> wdl(static_cast<std::size_t>(n) * 3);
+    {
+      std::lock_guard lock(impl_->mutex);
+      impl_->cpu->forward(inputs.data(), static_cast<int>(n), logits.data(), wdl.data());
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      answer(encoding, logits.data() + i * encoding.policy_size(), wdl.data() + 3 * i, batch[i]);
+    }
+    return;
+  }
   // LibTorch's intra-op thread count belongs to the calling thread (OpenMP), so set it in
   // each thread that runs forward passes.
   thread_local int configured_threads = 0;
@@ -51,49 +138,33 @@ void NetworkEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
     configured_threads = impl_->intra_op_threads;
   }
   c10::InferenceMode guard;
-  const Encoding& encoding = impl_->encoding;
-  const auto n = static_cast<std::int64_t>(batch.size());
-  auto x = torch::empty({n, kNumInputPlanes, encoding.grid(), encoding.grid()});
-  float* data = x.data_ptr<float>();
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    encoding.encode(*batch[i].state, data + static_cast<std::ptrdiff_t>(i) * encoding.input_size());
-  }
+  auto x = torch::from_blob(inputs.data(), {n, kNumInputPlanes, encoding.grid(), encoding.grid()});
   InferenceModule::Output out;
   {
     std::lock_guard lock(impl_->mutex);
-    out = impl_->module.forward(x);
+    out = impl_->module->forward(x);
   }
   const float* logits = out.policy_logits.data_ptr<float>();
   const float* wdl = out.win_draw_loss.data_ptr<float>();
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    const mcts::EvalRequest& r = batch[i];
-    const float* row = logits + static_cast<std::ptrdiff_t>(i) * encoding.policy_size();
-    float max_logit = -std::numeric_limits<float>::infinity();
-    for (std::size_t a = 0; a < r.actions.size(); ++a) {
-      // A forced pass is the only action: any constant logit will do.
-      const Action action = r.actions[a];
-      const float logit =
-          action.kind() == ActionKind::kPass ? 0.0f : row[encoding.policy_index(action)];
-      r.priors[a] = logit;
-      max_logit = std::max(max_logit, logit);
-    }
-    float total = 0;
-    for (float& p : r.priors) total += (p = std::exp(p - max_logit));
-    for (float& p : r.priors) p /= total;
-    const float* w = wdl + 3 * static_cast<std::ptrdiff_t>(i);
-    *r.value = w[0] - w[2];
-    if (r.draw != nullptr) *r.draw = w[1];
+    answer(encoding, logits + static_cast<std::ptrdiff_t>(i) * encoding.policy_size(),
+           wdl + 3 * static_cast<std::ptrdiff_t>(i), batch[i]);
   }
 }
 
 void NetworkEvaluator::update_weights(ZertzNetImpl& net) {
-  InferenceModule fresh(net, impl_->device);
-  std::lock_guard lock(impl_->mutex);
-  impl_->module = std::move(fresh);
+  impl_->load(to_torchscript(net));
 }
 
 std::string NetworkEvaluator::device() const {
   return impl_->device.is_cuda() ? "cuda" : "cpu";
+}
+
+std::string NetworkEvaluator::backend() const {
+  const int limit = *impl_->limit;
+  if (limit == 0) return "libtorch";
+  if (limit == kAlwaysEigen) return "eigen";
+  return "eigen up to " + std::to_string(limit) + " positions, libtorch above";
 }
 
 }  // namespace zertz::nn

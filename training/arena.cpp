@@ -97,6 +97,7 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
                     options.leaf_rollouts,
                     options.rollout_weight,
                     options.search_overrides};
+  spec_a.backend = options.backend;
   PlayerSpec spec_b = spec_a;
   spec_b.name = b;
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);

@@ -32,6 +32,7 @@ struct ArenaOptions {
   std::uint64_t seed = 1;
   int opening_actions = 2;
   std::string device = "auto";
+  std::string backend = "auto";  // a network's forward-pass engine (nn/network_evaluator.h)
   std::optional<evaluation::SprtParams> sprt;
   std::filesystem::path out_dir = "arena";
   // Called after each counted game with the result so far (for progress output).

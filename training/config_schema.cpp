@@ -70,6 +70,7 @@ const std::vector<KeySpec>& config_schema() {
       integer("evaluator.cache_entries", 65536, 0, 1 << 28),
       flag("evaluator.random_symmetry", true),
       integer("evaluator.intra_op_threads", 1, 1, 256),
+      choice("evaluator.backend", "auto", {"auto", "libtorch", "eigen"}),
 
       integer("training.batch_size", 256, 1, 65536),
       number("training.learning_rate", "0.001", 1e-7, 10),

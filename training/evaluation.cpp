@@ -15,6 +15,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
   options.symmetry_by_position = true;  // as in the arena: the games do not depend on timing
   options.intra_op_threads = setup.intra_op_threads;
   options.device = setup.device;
+  options.backend = setup.backend;
   options.seed = setup.seed;
   nn::BatchedEvaluator evaluator(net, variant, options);
   evaluation::MatchOptions match;
@@ -32,6 +33,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
     spec.visits = setup.visits;
     spec.intra_op_threads = setup.intra_op_threads;
     spec.device = setup.device;
+    spec.backend = setup.backend;
     if (opponent == "previous") {
       if (!previous_checkpoint) continue;
       spec.name = *previous_checkpoint;

@@ -18,6 +18,7 @@ struct EvaluationSetup {
   int threads = 4;  // games at once (their evaluations share batches)
   int intra_op_threads = 1;
   std::string device = "cpu";
+  std::string backend = "auto";
   std::uint64_t seed = 1;
   // The network's search (leaves per batch, leaf playouts); the visits come from `visits`.
   mcts::SearchParams search = mcts::network_search_params();

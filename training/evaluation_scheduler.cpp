@@ -26,6 +26,7 @@ EvaluationSetup setup_for(const TrainingSettings& s, int games) {
   setup.visits = s.evaluation_visits;
   setup.intra_op_threads = s.evaluator.intra_op_threads;
   setup.device = s.evaluator.device;
+  setup.backend = s.evaluator.backend;
   mcts::keep_trained_search(setup.search, s.selfplay.search);
   return setup;
 }
@@ -138,6 +139,7 @@ void EvaluationScheduler::run_ladder() {
   options.rungs = s_.ladder_rungs;
   options.anchor = s_.ladder_anchor;
   options.device = s_.evaluator.device;
+  options.backend = s_.evaluator.backend;
   options.seed = s_.seed;
   if (fs::exists("scripts/plot_elo.py")) options.plot_script = "scripts/plot_elo.py";
   auto t = Clock::now();

@@ -120,6 +120,7 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       arena.threads = options.threads;
       arena.opening_actions = options.opening_actions;
       arena.device = options.device;
+      arena.backend = options.backend;
       arena.out_dir = run.arena_dir();
       // New games of a pair get new openings: the seed depends on the games it already has.
       double have = evaluation::games_between(played, m.a, m.b).games();

@@ -34,6 +34,7 @@ struct LadderOptions {
   int opening_actions = 2;
   std::uint64_t seed = 1;
   std::string device = "auto";
+  std::string backend = "auto";
   bool play = true;  // false: only rate the games already played
   // Rate every checkpoint of the run (`zertz ladder`); false: only the newest and those that
   // already have games, for a run whose checkpoints come faster than the ladder can rate them

@@ -27,6 +27,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   nn::EvaluatorOptions options;
   options.intra_op_threads = spec.intra_op_threads;
   options.device = spec.device;
+  options.backend = spec.backend;
   options.max_batch = 32;
   // On a clock, a search waiting for a batch to fill loses its own time: forward what is
   // queued at once (requests that arrive meanwhile make the next batch).

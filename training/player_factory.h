@@ -28,6 +28,7 @@ struct PlayerSpec {
   std::optional<float> rollout_weight;
   // A network's search settings, "name=value" (mcts/search_overrides.h), applied last.
   std::vector<std::string> search_overrides;
+  std::string backend = "auto";  // a network's forward-pass engine (nn/network_evaluator.h)
 };
 
 // A source of players for one variant; a network's weights and evaluator are loaded once and

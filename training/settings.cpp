@@ -76,6 +76,7 @@ TrainingSettings settings_from_config(const Config& c) {
   s.evaluator.random_symmetry = c.get_bool("evaluator.random_symmetry");
   s.evaluator.intra_op_threads = c.get_int("evaluator.intra_op_threads");
   s.evaluator.device = c.get_string("run.device");
+  s.evaluator.backend = c.get_string("evaluator.backend");
   s.evaluator.seed = s.seed;
 
   s.batch_size = c.get_int("training.batch_size");

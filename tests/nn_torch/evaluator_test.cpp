@@ -5,6 +5,7 @@
 #include "nn/batched_evaluator.h"
 #include "nn/features.h"
 #include "nn/model.h"
+#include "nn/network_evaluator.h"
 #include "tests/core/test_positions.h"
 
 namespace zertz::nn {
@@ -79,23 +80,51 @@ EvaluatorOptions plain_options() {
   return o;
 }
 
-TEST(BatchedEvaluator, MatchesADirectForwardOverLegalActions) {
+TEST(BatchedEvaluator, BothEnginesMatchADirectForwardOverLegalActions) {
   ZertzNet net = tiny_net(1);
   for (const Variant* v : Variant::all()) {
-    BatchedEvaluator evaluator(*net, *v, plain_options());
+    for (const char* backend : {"libtorch", "eigen"}) {
+      EvaluatorOptions o = plain_options();
+      o.backend = backend;
+      BatchedEvaluator evaluator(*net, *v, o);
+      EXPECT_EQ(evaluator.backend(), backend);
+      std::vector<Query> queries;
+      for (const State& s : sample_states(*v, 12)) queries.emplace_back(s);
+      std::vector<mcts::EvalRequest> batch;
+      for (Query& q : queries) batch.push_back(q.request());
+      evaluator.evaluate(batch);
+      for (Query& q : queries) {
+        float total = 0;
+        for (float p : q.priors) total += p;
+        EXPECT_NEAR(total, 1.0f, 1e-5);
+        EXPECT_GE(q.value, -1.0f);
+        EXPECT_LE(q.value, 1.0f);
+        EXPECT_LT(distance(q, direct(net, q.state, 0)), 1e-5) << v->name << " " << backend;
+      }
+    }
+  }
+}
+
+TEST(BatchedEvaluator, AutoRunsSmallBatchesOfNarrowNetsOnEigen) {
+  EXPECT_EQ(eigen_batch_limit("auto", false, 16), kAutoEigenMaxBatch);
+  EXPECT_EQ(eigen_batch_limit("auto", false, 64), 0);
+  EXPECT_EQ(eigen_batch_limit("auto", true, 16), 0);
+  EXPECT_EQ(eigen_batch_limit("libtorch", false, 16), 0);
+  EXPECT_EQ(eigen_batch_limit("eigen", false, 256), kAlwaysEigen);
+  EXPECT_THROW(eigen_batch_limit("eigen", true, 16), std::runtime_error);
+  EXPECT_THROW(eigen_batch_limit("onnx", false, 16), std::runtime_error);
+  ZertzNet net = tiny_net(7);
+  BatchedEvaluator evaluator(*net, Variant::tournament(), plain_options());
+  EXPECT_EQ(evaluator.backend(), "eigen up to 16 positions, libtorch above");
+  // Batches on both sides of the limit get the network's answers.
+  for (int size : {3, 40}) {
     std::vector<Query> queries;
-    for (const State& s : sample_states(*v, 12)) queries.emplace_back(s);
+    for (const State& s : sample_states(Variant::tournament(), size)) queries.emplace_back(s);
+    ASSERT_EQ(static_cast<int>(queries.size()), size);
     std::vector<mcts::EvalRequest> batch;
     for (Query& q : queries) batch.push_back(q.request());
     evaluator.evaluate(batch);
-    for (Query& q : queries) {
-      float total = 0;
-      for (float p : q.priors) total += p;
-      EXPECT_NEAR(total, 1.0f, 1e-5);
-      EXPECT_GE(q.value, -1.0f);
-      EXPECT_LE(q.value, 1.0f);
-      EXPECT_LT(distance(q, direct(net, q.state, 0)), 1e-5) << v->name;
-    }
+    for (Query& q : queries) EXPECT_LT(distance(q, direct(net, q.state, 0)), 1e-5) << size;
   }
 }
 

@@ -20,24 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using zertz::testing::random_inputs;
-
-// Batch-norm statistics and affine weights away from their initial values, so that folding
-// them into the convolutions is really tested.
-ZertzNet randomised_net(const std::string& size) {
-  torch::manual_seed(3);
-  ZertzNet net(ModelConfig::named(size));
-  torch::NoGradGuard no_grad;
-  for (auto& buffer : net->named_buffers()) {
-    if (buffer.key().find("running_mean") != std::string::npos) buffer.value().normal_(0, 0.2);
-    if (buffer.key().find("running_var") != std::string::npos) buffer.value().uniform_(0.5, 2.0);
-  }
-  for (auto& param : net->named_parameters()) {
-    if (param.key().find("bn.weight") != std::string::npos) param.value().uniform_(0.5, 1.5);
-    if (param.key().find("bn.bias") != std::string::npos) param.value().normal_(0, 0.2);
-  }
-  net->eval();
-  return net;
-}
+using zertz::testing::randomised_net;
 
 double max_diff(const torch::Tensor& a, const torch::Tensor& b) {
   return (a - b).abs().max().item<double>();

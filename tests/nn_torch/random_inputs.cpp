@@ -20,4 +20,20 @@ torch::Tensor random_inputs(const Variant& variant, int batch) {
   return x;
 }
 
+nn::ZertzNet randomised_net(const std::string& size) {
+  torch::manual_seed(3);
+  nn::ZertzNet net(nn::ModelConfig::named(size));
+  torch::NoGradGuard no_grad;
+  for (auto& buffer : net->named_buffers()) {
+    if (buffer.key().find("running_mean") != std::string::npos) buffer.value().normal_(0, 0.2);
+    if (buffer.key().find("running_var") != std::string::npos) buffer.value().uniform_(0.5, 2.0);
+  }
+  for (auto& param : net->named_parameters()) {
+    if (param.key().find("bn.weight") != std::string::npos) param.value().uniform_(0.5, 1.5);
+    if (param.key().find("bn.bias") != std::string::npos) param.value().normal_(0, 0.2);
+  }
+  net->eval();
+  return net;
+}
+
 }  // namespace zertz::testing
