@@ -5,31 +5,36 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/printable.h"
 #include "core/variant.h"
 #include "nn/checkpoint_info.h"
 
 namespace zertz::nn {
 
-ExportedModel read_exported_model(const std::string& dir) {
-  std::filesystem::path json_path = std::filesystem::path(dir) / "model.json";
-  std::filesystem::path model_path = std::filesystem::path(dir) / "model.pt";
+ExportedModel parse_exported_model(const std::string& json_text, const std::string& json_path) {
   nlohmann::json meta;
   try {
-    meta = nlohmann::json::parse(read_file(json_path.string()));
+    meta = nlohmann::json::parse(json_text);
   } catch (const std::exception& e) {
-    throw CheckpointError(json_path.string() + " is not readable: " + e.what());
+    std::string what = e.what();
+    throw CheckpointError(json_path + " is not readable: " + what.substr(0, what.find('\n')));
   }
-  if (meta.value("format", "") != "zertz-zero-model" ||
-      meta.value("format_version", 0) != kModelFormatVersion) {
-    throw CheckpointError(json_path.string() + " is not a zertz-zero model (format " +
+  std::string variant;
+  try {
+    if (meta.value("format", "") != "zertz-zero-model" ||
+        meta.value("format_version", 0) != kModelFormatVersion) {
+      throw CheckpointError(json_path + " is not a zertz-zero model (format " +
+                            std::to_string(kModelFormatVersion) + ")");
+    }
+    variant = meta.value("variant", "");
+  } catch (const nlohmann::json::exception&) {  // not an object, or a key of the wrong type
+    throw CheckpointError(json_path + " is not a zertz-zero model (format " +
                           std::to_string(kModelFormatVersion) + ")");
   }
-  std::string variant = meta.value("variant", "");
-  if (!Variant::find(variant))
-    throw CheckpointError(json_path.string() + " names an unknown variant '" + variant + "'");
-  if (!std::filesystem::is_regular_file(model_path))
-    throw CheckpointError(model_path.string() + " does not exist");
-  ExportedModel model{variant, model_path.string(), {}};
+  if (!Variant::find(variant)) {
+    throw CheckpointError(json_path + " names an unknown variant '" + printable(variant) + "'");
+  }
+  ExportedModel model{variant, {}, {}};
   if (meta.contains("search")) {
     const nlohmann::json& search = meta["search"];
     mcts::SearchParams& s = model.search;
@@ -43,9 +48,26 @@ ExportedModel read_exported_model(const std::string& dir) {
       s.fpu_reduction_root = search.value("fpu_reduction_root", s.fpu_reduction_root);
       s.validate();
     } catch (const std::exception& e) {  // a wrong type, or a value out of range
-      throw CheckpointError(json_path.string() + ": search: " + e.what());
+      std::string what = e.what();
+      throw CheckpointError(json_path + ": search: " + what.substr(0, what.find('\n')));
     }
   }
+  return model;
+}
+
+ExportedModel read_exported_model(const std::string& dir) {
+  std::filesystem::path json_path = std::filesystem::path(dir) / "model.json";
+  std::filesystem::path model_path = std::filesystem::path(dir) / "model.pt";
+  std::string text;
+  try {
+    text = read_file(json_path.string());
+  } catch (const std::exception& e) {
+    throw CheckpointError(json_path.string() + " is not readable: " + e.what());
+  }
+  ExportedModel model = parse_exported_model(text, json_path.string());
+  if (!std::filesystem::is_regular_file(model_path))
+    throw CheckpointError(model_path.string() + " does not exist");
+  model.model_path = model_path.string();
   return model;
 }
 

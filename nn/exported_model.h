@@ -21,6 +21,8 @@ struct ExportedModel {
   mcts::SearchParams search;
 };
 ExportedModel read_exported_model(const std::string& dir);
+// The checks of model.json's text alone (model_path left empty), `json_path` naming it in errors.
+ExportedModel parse_exported_model(const std::string& json_text, const std::string& json_path);
 
 // The variant a network was trained for: `path` is an exported model directory or a checkpoint
 // file. Throws CheckpointError (unreadable, damaged or foreign) or InputError (neither exists).
