@@ -1,9 +1,11 @@
-// `zertz train` when a write fails for want of space: a limit on the size of the files the
-// process may write (RLIMIT_FSIZE, with SIGXFSZ ignored, so a write past it fails with EFBIG as
-// a full disk fails with ENOSPC) stands in for a full disk, since mounting a small tmpfs needs
-// privileges that a container may not give.
+// `zertz train` when a write fails: for want of space, where a limit on the size of the files
+// the process may write (RLIMIT_FSIZE, with SIGXFSZ ignored, so a write past it fails with EFBIG
+// as a full disk fails with ENOSPC) stands in for a full disk, since mounting a small tmpfs needs
+// privileges that a container may not give; and for want of permission, a read-only folder
+// (as root, the run drops to user nobody, since permissions do not bind root).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -20,12 +22,15 @@ namespace fs = std::filesystem;
 
 const std::string kTinyConfig = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/configs/tiny.yaml";
 
-// Runs the tiny config to `max_steps`, each file it writes limited to `file_kib` (0: no limit);
-// returns the exit status, and the output in `dir`.out.
-int train_limited(const fs::path& dir, int max_steps, int file_kib) {
+// Runs the tiny config to `max_steps`, each file it writes limited to `file_kib` (0: no limit),
+// as user nobody when `unprivileged` and this process is root; returns the exit status, and
+// the output in `dir`.out.
+int train_limited(const fs::path& dir, int max_steps, int file_kib, bool unprivileged = false) {
   std::string command = std::string(ZERTZ_BINARY) + " train --config " + kTinyConfig +
                         " --run-dir " + dir.string() +
                         " --set training.max_steps=" + std::to_string(max_steps);
+  if (unprivileged && geteuid() == 0)
+    command = "setpriv --reuid 65534 --regid 65534 --clear-groups " + command;
   if (file_kib > 0) {
     command = "bash -c 'trap \"\" XFSZ; ulimit -f " + std::to_string(file_kib) + "; exec " +
               command + "'";
@@ -69,6 +74,37 @@ TEST(DiskFull, ACheckpointThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes)
   for (const fs::path& s : run.shards()) EXPECT_NO_THROW(read_shard(s.string())) << s;
 
   // Space is back: the same command resumes and finishes.
+  ASSERT_EQ(train_limited(dir, 9, 0), 0) << output_of(dir);
+  EXPECT_EQ(nn::read_checkpoint_info(run.latest_checkpoint()->string()).step, 9);
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+}
+
+TEST(ReadOnly, ACheckpointFolderThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes) {
+  fs::path dir = testing::cleared_scratch_path("run-read-only");
+  ASSERT_EQ(train_limited(dir, 6, 0), 0);
+  const std::string check = "setpriv --reuid 65534 --regid 65534 --clear-groups test -x " +
+                            std::string(ZERTZ_BINARY) + " -a -r " + kTinyConfig;
+  if (geteuid() == 0 && std::system(check.c_str()) != 0)
+    GTEST_SKIP() << "user nobody cannot run the binary here (a folder above it is private)";
+  // Everything writable by all but the checkpoints' folder.
+  fs::permissions(dir, fs::perms::all, fs::perm_options::add);
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    fs::permissions(entry.path(), fs::perms::all, fs::perm_options::add);
+  const auto write = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+  fs::permissions(dir / "checkpoints", write, fs::perm_options::remove);
+
+  EXPECT_EQ(train_limited(dir, 9, 0, true), 1);
+  const std::string out = output_of(dir);
+  const std::string line =
+      "error: cannot write " + (dir / "checkpoints" / "step-0000009.pt").string() +
+      ": Permission denied (the same command resumes from the last checkpoint)\n";
+  EXPECT_NE(out.find(line), std::string::npos) << out;
+  RunDir run(dir);
+  EXPECT_EQ(nn::read_checkpoint_info(run.latest_checkpoint()->string()).step, 6);
+  for (const fs::path& s : run.shards()) EXPECT_NO_THROW(read_shard(s.string())) << s;
+
+  fs::permissions(dir / "checkpoints", write, fs::perm_options::add);
   ASSERT_EQ(train_limited(dir, 9, 0), 0) << output_of(dir);
   EXPECT_EQ(nn::read_checkpoint_info(run.latest_checkpoint()->string()).step, 9);
   fs::remove_all(dir);
