@@ -25,10 +25,11 @@ const std::string kTinyConfig = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/con
 // Runs the tiny config to `max_steps`, each file it writes limited to `file_kib` (0: no limit),
 // as user nobody when `unprivileged` and this process is root; returns the exit status, and
 // the output in `dir`.out.
-int train_limited(const fs::path& dir, int max_steps, int file_kib, bool unprivileged = false) {
+int train_limited(const fs::path& dir, int max_steps, int file_kib, bool unprivileged = false,
+                  const std::string& extra_sets = "") {
   std::string command = std::string(ZERTZ_BINARY) + " train --config " + kTinyConfig +
                         " --run-dir " + dir.string() +
-                        " --set training.max_steps=" + std::to_string(max_steps);
+                        " --set training.max_steps=" + std::to_string(max_steps) + extra_sets;
   if (unprivileged && geteuid() == 0)
     command = "setpriv --reuid 65534 --regid 65534 --clear-groups " + command;
   if (file_kib > 0) {
@@ -76,6 +77,35 @@ TEST(DiskFull, ACheckpointThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes)
   // Space is back: the same command resumes and finishes.
   ASSERT_EQ(train_limited(dir, 9, 0), 0) << output_of(dir);
   EXPECT_EQ(nn::read_checkpoint_info(run.latest_checkpoint()->string()).step, 9);
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+}
+
+TEST(DiskFull, AGameThatCannotBeAppendedStopsTheRunAndNothingOnDiskIsTorn) {
+  fs::path dir = testing::cleared_scratch_path("run-disk-full-shard");
+  ASSERT_EQ(train_limited(dir, 6, 0), 0);
+  // No checkpoint before the end: the first write past 2 KiB is a game appended to a new shard.
+  const std::string no_checkpoints = " --set training.checkpoint_every_steps=1000";
+  EXPECT_EQ(train_limited(dir, 40, 2, false, no_checkpoints), 1);
+  const std::string out = output_of(dir);
+  const std::string start = "error: cannot append to " + (dir / "games" / "shard-").string();
+  EXPECT_NE(out.find(start), std::string::npos) << out;
+  EXPECT_NE(out.find(": File too large (the same command resumes from the last checkpoint)\n"),
+            std::string::npos)
+      << out;
+  RunDir run(dir);
+  // A game that did not fit was cut back off: each shard is whole, or empty where the failed
+  // game was the new shard's first (as a writer killed before its first game leaves it).
+  for (const fs::path& s : run.shards()) {
+    const std::string problem = read_shard_prefix(s.string()).problem;
+    EXPECT_TRUE(problem.empty() || problem == s.string() + " is empty") << problem;
+  }
+  std::ifstream metrics(dir / "metrics.jsonl");
+  for (std::string line; std::getline(metrics, line);) {
+    EXPECT_TRUE(line.front() == '{' && line.back() == '}') << "a torn metrics line: " << line;
+  }
+  ASSERT_EQ(train_limited(dir, 40, 0, false, no_checkpoints), 0) << output_of(dir);
+  EXPECT_EQ(nn::read_checkpoint_info(run.latest_checkpoint()->string()).step, 40);
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
 }
