@@ -44,13 +44,7 @@ void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzN
 
 CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
                                torch::optim::Optimizer* optimizer) {
-  std::string data;
-  try {
-    data = read_file(path);
-  } catch (const std::exception& e) {
-    throw CheckpointError(e.what());
-  }
-  CheckpointParts parts = decode_checkpoint(data, path);
+  CheckpointParts parts = read_checkpoint_file(path);
   const ModelConfig& have = parts.info.model;
   ModelConfig want = net->config();
   want.name = have.name;  // a size's name is a label: the shape is what must match

@@ -133,14 +133,18 @@ CheckpointParts decode_checkpoint(const std::string& data, const std::string& na
   return parts;
 }
 
-CheckpointInfo read_checkpoint_info(const std::string& path) {
+CheckpointParts read_checkpoint_file(const std::string& path) {
   std::string data;
   try {
     data = read_file(path);
   } catch (const std::exception& e) {
     throw CheckpointError(e.what());
   }
-  return decode_checkpoint(data, path).info;
+  return decode_checkpoint(data, path);
+}
+
+CheckpointInfo read_checkpoint_info(const std::string& path) {
+  return read_checkpoint_file(path).info;
 }
 
 }  // namespace zertz::nn

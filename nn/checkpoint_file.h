@@ -21,5 +21,7 @@ std::string encode_checkpoint(const CheckpointInfo& info, std::string_view paylo
 // Checks kind, completeness, checksum and the header's fields (the network's shape within the
 // config's ranges); throws CheckpointError with one line naming `name` otherwise.
 CheckpointParts decode_checkpoint(const std::string& bytes, const std::string& name);
+// The same from a file: CheckpointError also when it cannot be read.
+CheckpointParts read_checkpoint_file(const std::string& path);
 
 }  // namespace zertz::nn
