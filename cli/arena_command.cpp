@@ -140,7 +140,8 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
   cmd->add_option("--opening-actions", options->opening_actions, "Random actions opening a pair")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--backend", options->backend,
-                  "A network's forward-pass engine: auto (eigen on the CPU), libtorch or eigen")
+                  "A network's forward-pass engine: auto (eigen for a tiny net's small batches "
+                  "on the CPU), libtorch or eigen")
       ->check(CLI::IsMember({"auto", "libtorch", "eigen"}));
   cmd->add_option("--out", options->out, "Folder for options->jsonl and games/");
   commands.push_back({cmd, [options] { return run_arena(*options); }});
