@@ -63,13 +63,6 @@ InferenceModule::InferenceModule(torch::jit::Module exported, torch::Device devi
   module_ = prepared(module_, device_);
 }
 
-InferenceModule::InferenceModule(const std::string& torchscript_path, torch::Device device)
-    : device_(device),
-      module_(load_torchscript(torchscript_path, device)),
-      tower_channels_(tower_channels(module_)) {
-  module_ = prepared(module_, device_);
-}
-
 int InferenceModule::cpu_chunk(int grid) const {
   std::int64_t chunk = kChunkActivationFloats / (tower_channels_ * grid * grid) / 8 * 8;
   return static_cast<int>(std::clamp<std::int64_t>(chunk, 8, 1024));

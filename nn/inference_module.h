@@ -24,10 +24,8 @@ torch::jit::Module load_torchscript(const std::string& path, torch::Device devic
 class InferenceModule {
  public:
   InferenceModule(ZertzNetImpl& net, torch::Device device);
-  // From nn/export.h's to_torchscript or a loaded model.pt.
+  // From nn/export.h's to_torchscript or a model.pt loaded by load_torchscript.
   InferenceModule(torch::jit::Module exported, torch::Device device);
-  // Throws CheckpointError (nn/checkpoint.h) when `torchscript_path` does not load.
-  InferenceModule(const std::string& torchscript_path, torch::Device device);
 
   struct Output {
     torch::Tensor policy_logits;  // [batch, policy size], on the CPU, contiguous

@@ -59,8 +59,7 @@ int eigen_batch_limit(const std::string& backend, bool is_cuda, int tower_channe
 // it is above 0.
 struct NetworkEvaluator::Impl {
   Impl(const Variant& v, int threads, torch::Device d, std::string name)
-      : variant(v),
-        encoding(Encoding::of(*v.board)),
+      : encoding(Encoding::of(*v.board)),
         intra_op_threads(threads),
         device(d),
         backend(std::move(name)) {}
@@ -81,7 +80,6 @@ struct NetworkEvaluator::Impl {
     module = std::move(fresh_module);
   }
 
-  const Variant& variant;
   const Encoding& encoding;
   const int intra_op_threads;
   const torch::Device device;

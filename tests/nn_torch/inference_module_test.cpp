@@ -51,7 +51,7 @@ TEST(InferenceModule, ChunkShrinksWithWidthAndGrid) {
 
   fs::path dir = testing::scratch_path("chunk");
   export_model(*small, Variant::tournament(), 0, dir.string());
-  InferenceModule loaded((dir / "model.pt").string(), torch::kCPU);
+  InferenceModule loaded(load_torchscript((dir / "model.pt").string(), torch::kCPU), torch::kCPU);
   EXPECT_EQ(loaded.cpu_chunk(7), small_inference.cpu_chunk(7));
   fs::remove_all(dir);
 }

@@ -21,6 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTinyConfig = std::string(ZERTZ_SOURCE_DIR) + "/tests/data/configs/tiny.yaml";
+// Runs the rest of a command line as user nobody (for a root that permissions do not bind).
+const std::string kAsNobody = "setpriv --reuid 65534 --regid 65534 --clear-groups ";
 
 // Runs the tiny config to `max_steps`, each file it writes limited to `file_kib` (0: no limit),
 // as user nobody when `unprivileged` and this process is root; returns the exit status, and
@@ -30,8 +32,7 @@ int train_limited(const fs::path& dir, int max_steps, int file_kib, bool unprivi
   std::string command = std::string(ZERTZ_BINARY) + " train --config " + kTinyConfig +
                         " --run-dir " + dir.string() +
                         " --set training.max_steps=" + std::to_string(max_steps) + extra_sets;
-  if (unprivileged && geteuid() == 0)
-    command = "setpriv --reuid 65534 --regid 65534 --clear-groups " + command;
+  if (unprivileged && geteuid() == 0) command = kAsNobody + command;
   if (file_kib > 0) {
     command = "bash -c 'trap \"\" XFSZ; ulimit -f " + std::to_string(file_kib) + "; exec " +
               command + "'";
@@ -113,8 +114,8 @@ TEST(DiskFull, AGameThatCannotBeAppendedStopsTheRunAndNothingOnDiskIsTorn) {
 TEST(ReadOnly, ACheckpointFolderThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes) {
   fs::path dir = testing::cleared_scratch_path("run-read-only");
   ASSERT_EQ(train_limited(dir, 6, 0), 0);
-  const std::string check = "setpriv --reuid 65534 --regid 65534 --clear-groups test -x " +
-                            std::string(ZERTZ_BINARY) + " -a -r " + kTinyConfig;
+  const std::string check =
+      kAsNobody + "test -x " + std::string(ZERTZ_BINARY) + " -a -r " + kTinyConfig;
   if (geteuid() == 0 && std::system(check.c_str()) != 0)
     GTEST_SKIP() << "user nobody cannot run the binary here (a folder above it is private)";
   // Everything writable by all but the checkpoints' folder.
