@@ -1,7 +1,8 @@
 // `zertz bench nn`: network positions per second by size, batch and intra-op threads, through the
 // C++ module and through the inference path the search uses (nn/inference_module.h), each
 // against the machine's fp32 matrix-multiply rate measured alongside; then the batching
-// evaluator under many calling threads against a direct forward.
+// evaluator under many calling threads against a direct forward; last, the fast value head
+// against a random playout.
 #include <ATen/Parallel.h>
 #include <torch/script.h>
 
@@ -17,6 +18,7 @@
 #include "nn/cpu_network.h"
 #include "nn/cpu_weights.h"
 #include "nn/export.h"
+#include "nn/fast_value.h"
 #include "nn/features.h"
 #include "nn/inference_module.h"
 
@@ -241,6 +243,40 @@ void evaluator_table(const BenchNnOptions& options, const Variant& variant, torc
   }
 }
 
+// The fast value head (nn/fast_value.h), one position per call with its encoding, against one
+// random playout from the same positions: what each costs a search's new leaf.
+void fast_value_table(const Variant& variant, double seconds) {
+  std::printf(
+      "fast value head, one position per call (encoding included), against a random "
+      "playout from the same positions\n");
+  std::printf("%9s %7s %16s %12s %8s\n", "channels", "hidden", "fast value pos/s", "playouts/s",
+              "ratio");
+  Rng rng(7);
+  std::vector<State> states;
+  for (int i = 0; i < 256; ++i) states.push_back(sample_state(variant, rng));
+  for (int channels : {8, 16}) {
+    nn::ModelConfig config = nn::ModelConfig::named("tiny");
+    config.fast_value_channels = channels;
+    config.fast_value_hidden = 32;
+    torch::manual_seed(1);
+    nn::ZertzNet net(config);
+    net->eval();
+    nn::FastValueNet fast(*nn::cpu_weights(nn::to_torchscript(*net)).fast_value, *variant.board);
+    std::size_t next_fast = 0, next_playout = 0;
+    Rng playout_rng(3);
+    // Both calls live in other translation units, so neither is optimised away.
+    std::vector<double> rates =
+        interleaved_rates(seconds, {[&] { (void)fast.value(states[next_fast++ % states.size()]); },
+                                    [&] {
+                                      State s = states[next_playout++ % states.size()];
+                                      s.play_random(playout_rng);
+                                    }});
+    std::printf("%9d %7d %16.0f %12.0f %7.2fx\n", channels, config.fast_value_hidden, rates[0],
+                rates[1], rates[1] / rates[0]);
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int run_bench_nn(const BenchNnOptions& options) {
@@ -252,6 +288,7 @@ int run_bench_nn(const BenchNnOptions& options) {
   at::set_num_threads(1);  // set-up work on this thread must not start a pool of its own
   network_table(options, variant, device);
   evaluator_table(options, variant, device);
+  fast_value_table(variant, options.seconds);
   return 0;
 }
 

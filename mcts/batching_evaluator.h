@@ -40,6 +40,8 @@ class BatchingEvaluator : public Evaluator {
   // caller with a request in that batch gets the exception, and the worker goes on.
   void evaluate(std::span<const EvalRequest> batch) override;
   bool reports_draws() const override { return inner_.reports_draws(); }
+  bool has_fast_value() const override { return inner_.has_fast_value(); }
+  float fast_value(const State& state) override { return inner_.fast_value(state); }
 
   BatchingStats stats() const;
   void reset_stats();

@@ -26,6 +26,8 @@ class CachingEvaluator : public Evaluator {
 
   void evaluate(std::span<const EvalRequest> batch) override;
   bool reports_draws() const override { return inner_.reports_draws(); }
+  bool has_fast_value() const override { return inner_.has_fast_value(); }
+  float fast_value(const State& state) override { return inner_.fast_value(state); }
   void clear();
 
   CacheStats stats() const;

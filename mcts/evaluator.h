@@ -33,6 +33,13 @@ class Evaluator {
   // Whether its draw outputs are estimates (a network's W/D/L head) rather than 0; wrappers
   // answer for what they wrap.
   virtual bool reports_draws() const { return false; }
+  // Whether it has a fast value (a network's fast value head, nn/fast_value.h): a cheap
+  // estimate of a state's value, run at once in the calling thread, never batched or cached.
+  // Wrappers answer for what they wrap.
+  virtual bool has_fast_value() const { return false; }
+  // That value, in [-1, 1] from the view of the player to move; thread-safe. Only called when
+  // has_fast_value().
+  virtual float fast_value(const State& /*state*/) { return 0.0f; }
 };
 
 // Uniform priors, a value of 0 and no draw output: the zero-cost evaluator of tests and benchmarks.

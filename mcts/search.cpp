@@ -10,6 +10,7 @@
 #include <thread>
 #include <tuple>
 
+#include "core/error.h"
 #include "core/parallel.h"
 #include "mcts/dirichlet.h"
 #include "mcts/gumbel.h"
@@ -59,6 +60,11 @@ Search::Search(const SearchParams& params, Evaluator& evaluator, const State& ro
       tree_(params.threads),
       root_state_(root),
       root_history_(root) {
+  if (params.fast_value_weight > 0 && !evaluator.has_fast_value()) {
+    throw InputError(
+        "search parameter fast_value_weight: the evaluator has no fast value head (a network "
+        "with model.fast_value_channels > 0 has one)");
+  }
   for (int i = 0; i < params.threads; ++i) workers_.push_back(std::make_unique<Worker>(i, root));
   new_root(root.to_move());
 }
@@ -480,7 +486,10 @@ void Search::expand_uniform(Worker& worker, Leaf& leaf) {
   float prior = 1.0f / static_cast<float>(count);
   for (int i = 0; i < count; ++i) children[i].init(leaf.actions[i], prior, viewer);
   node.finish_expansion(children, count, /*uniform=*/true);
-  float value = playout_value(leaf.state, worker.playouts);
+  const float fast_weight = params_.fast_value_weight;
+  float value = 0.0f;
+  if (fast_weight < 1.0f) value = (1.0f - fast_weight) * playout_value(leaf.state, worker.playouts);
+  if (fast_weight > 0.0f) value += fast_weight * evaluator_.fast_value(leaf.state);
   backup(leaf.path, viewer == 0 ? value : -value);
 }
 

@@ -91,8 +91,9 @@ class Search {
   void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
                      SearchResult& r) const;
   void expand(Worker& worker, Leaf& leaf);
-  // Expands a new leaf with uniform priors and backs up its playouts' value, no evaluator asked
-  // (SearchParams::evaluate_after_visits).
+  // Expands a new leaf with uniform priors and backs up its playouts' value mixed with the
+  // evaluator's fast value (SearchParams::evaluate_after_visits, fast_value_weight); no
+  // forward pass.
   void expand_uniform(Worker& worker, Leaf& leaf);
   // Lays the evaluator's priors on the children of a leaf that was expanded with uniform ones.
   void reprioritise(Leaf& leaf);

@@ -25,6 +25,7 @@ constexpr Field kFields[] = {
     {"leaf_rollouts", &SearchParams::leaf_rollouts},
     {"rollout_weight", &SearchParams::rollout_weight},
     {"evaluate_after_visits", &SearchParams::evaluate_after_visits},
+    {"fast_value_weight", &SearchParams::fast_value_weight},
     {"leaves_per_batch", &SearchParams::leaves_per_batch},
     {"gumbel_root", &SearchParams::gumbel_root},
     {"gumbel_considered", &SearchParams::gumbel_considered},

@@ -41,9 +41,11 @@ void SearchParams::validate() const {
   require(rollout_weight >= 0 && rollout_weight <= 1, "rollout_weight", "in [0, 1]",
           rollout_weight);
   require(evaluate_after_visits >= 0, "evaluate_after_visits", ">= 0", evaluate_after_visits);
-  require(evaluate_after_visits == 0 || leaf_rollouts >= 1,
-          "leaf_rollouts with evaluate_after_visits > 0", ">= 1 (playouts value the new leaves)",
-          leaf_rollouts);
+  require(fast_value_weight >= 0 && fast_value_weight <= 1, "fast_value_weight", "in [0, 1]",
+          fast_value_weight);
+  require(evaluate_after_visits == 0 || leaf_rollouts >= 1 || fast_value_weight == 1,
+          "leaf_rollouts with evaluate_after_visits > 0",
+          ">= 1 (playouts value the new leaves) unless fast_value_weight is 1", leaf_rollouts);
   require(gumbel_considered >= 1, "gumbel_considered", ">= 1", gumbel_considered);
   require(gumbel_c_visit >= 0, "gumbel_c_visit", ">= 0", gumbel_c_visit);
   require(gumbel_c_scale >= 0, "gumbel_c_scale", ">= 0", gumbel_c_scale);
@@ -62,6 +64,7 @@ void keep_trained_search(SearchParams& play, const SearchParams& trained) {
   play.leaf_rollouts = trained.leaf_rollouts;
   play.rollout_weight = trained.rollout_weight;
   play.evaluate_after_visits = trained.evaluate_after_visits;
+  play.fast_value_weight = trained.fast_value_weight;
 }
 
 }  // namespace zertz::mcts

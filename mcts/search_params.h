@@ -88,8 +88,13 @@ struct SearchParams {
   // many visits, and its priors then replace the uniform ones (AlphaGo's expansion threshold).
   // A forward pass costs what ~50-150 playouts cost, so this lets a search spend most of its
   // visits on playouts and its forward passes on the nodes it visits most. 0: every leaf goes
-  // to the evaluator. Needs leaf_rollouts >= 1.
+  // to the evaluator. Needs leaf_rollouts >= 1, or fast_value_weight 1.
   int evaluate_after_visits = 0;
+  // Share of the evaluator's fast value (a network's fast value head, nn/fast_value.h) in the
+  // value of such a new leaf: (1 - fast_value_weight) * v_playouts + fast_value_weight * v_fast.
+  // The fast head costs about what two playouts cost and sees the whole position. 0: playouts
+  // alone; above 0 needs an evaluator with a fast value (Search's constructor checks).
+  float fast_value_weight = 0.0f;
 
   // --- Gumbel root search (mcts/gumbel.h), instead of PUCT at the root.
 

@@ -58,6 +58,14 @@ void BatchedEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
   impl_->cache.evaluate(batch);
 }
 
+bool BatchedEvaluator::has_fast_value() const {
+  return impl_->network->has_fast_value();
+}
+
+float BatchedEvaluator::fast_value(const State& state) {
+  return impl_->network->fast_value(state);
+}
+
 void BatchedEvaluator::update_weights(ZertzNetImpl& net) {
   // New weights first, then the cache's clear(): an evaluation that starts after the clear is
   // run by the new weights, and one under way during it is not stored.

@@ -58,6 +58,9 @@ class BatchedEvaluator : public mcts::Evaluator {
 
   void evaluate(std::span<const mcts::EvalRequest> batch) override;
   bool reports_draws() const override { return true; }
+  // The network's fast value head, in the calling thread (neither batched nor cached).
+  bool has_fast_value() const override;
+  float fast_value(const State& state) override;
 
   // Takes new weights (e.g. a new checkpoint) between forward passes; clears the cache, and no
   // answer of the old weights enters it afterwards.

@@ -38,7 +38,9 @@ nlohmann::json model_to_json(const ModelConfig& m) {
           {"global_pool_every", m.global_pool_every},
           {"policy_channels", m.policy_channels},
           {"value_channels", m.value_channels},
-          {"value_hidden", m.value_hidden}};
+          {"value_hidden", m.value_hidden},
+          {"fast_value_channels", m.fast_value_channels},
+          {"fast_value_hidden", m.fast_value_hidden}};
 }
 
 // A shape outside these ranges would build no network, or one too large to allocate.
@@ -60,6 +62,11 @@ ModelConfig model_from_json(const nlohmann::json& j) {
   m.policy_channels = shape_field(j, "policy_channels", 1, 1024);
   m.value_channels = shape_field(j, "value_channels", 1, 1024);
   m.value_hidden = shape_field(j, "value_hidden", 1, 4096);
+  // Checkpoints from before the fast value head have neither field.
+  if (j.contains("fast_value_channels")) {
+    m.fast_value_channels = shape_field(j, "fast_value_channels", 0, 256);
+    m.fast_value_hidden = shape_field(j, "fast_value_hidden", 1, 1024);
+  }
   return m;
 }
 

@@ -19,6 +19,11 @@ struct DenseLayer {
   std::vector<float> bias;    // [outputs]
 };
 
+// nn/model.h's fast value head: conv (3x3, from kFastValueSpatialPlanes), hidden, out.
+struct FastValueWeights {
+  DenseLayer conv, hidden, out;
+};
+
 struct NetWeights {
   struct Block {
     DenseLayer first, second;
@@ -27,6 +32,7 @@ struct NetWeights {
   DenseLayer stem;
   std::vector<Block> tower;
   DenseLayer policy_conv, policy_out, value_conv, value_hidden, value_out;
+  std::optional<FastValueWeights> fast_value;  // when the network has a fast value head
 };
 
 class CpuNetwork {

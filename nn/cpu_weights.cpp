@@ -49,6 +49,10 @@ NetWeights cpu_weights(const torch::jit::Module& exported) {
   w.value_conv = layer(exported, "value_conv");
   w.value_hidden = layer(exported, "value_hidden");
   w.value_out = layer(exported, "value_out");
+  if (exported.hasattr("fast_conv_w")) {
+    w.fast_value = FastValueWeights{layer(exported, "fast_conv"), layer(exported, "fast_hidden"),
+                                    layer(exported, "fast_out")};
+  }
   return w;
 }
 

@@ -80,6 +80,22 @@ torch::jit::Module to_torchscript(ZertzNetImpl& net) {
          ")\n";
   src += "    v = " + linear(m, "value_out", net.value_out, "v") + "\n";
   src += "    return p.flatten(1), v\n";
+  if (net.fast_value) {
+    // A method of its own, so that front ends that call forward see no change.
+    auto& head = *net.fast_value;
+    m.register_parameter("fast_conv_w", head.conv->weight.clone(), false);
+    m.register_parameter("fast_conv_b", head.conv->bias.clone(), false);
+    src += "def fast_value(self, x):\n";
+    src += "    mask = x.narrow(1, 0, 1)\n";
+    src += "    h = torch.relu(torch.conv2d(x.narrow(1, 0, " +
+           std::to_string(kFastValueSpatialPlanes) +
+           "), self.fast_conv_w, self.fast_conv_b, [1, 1], [1, 1])) * mask\n";
+    src += "    s = x.narrow(1, " + std::to_string(kFastValueSpatialPlanes) + ", " +
+           std::to_string(kFastValueScalars) + ").sum([2, 3]) / mask.sum([2, 3])\n";
+    src += "    z = torch.relu(" +
+           linear(m, "fast_hidden", head.hidden, "torch.cat([self.pool(h, mask), s], 1)") + ")\n";
+    src += "    return " + linear(m, "fast_out", head.out, "z") + "\n";
+  }
   m.define(src);
   m.eval();
   m.to(torch::kCPU);  // whatever device trains, an export loads on any machine
@@ -170,6 +186,7 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
         {"rollout_weight", search.rollout_weight},
         {"prior_temperature", search.prior_temperature},
         {"evaluate_after_visits", search.evaluate_after_visits},
+        {"fast_value_weight", search.fast_value_weight},
         {"cpuct", search.cpuct},
         {"fpu_reduction", search.fpu_reduction},
         {"fpu_reduction_root", search.fpu_reduction_root},
@@ -180,10 +197,23 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
          "rollout_weight * playouts; the priors are the policy raised to 1 / "
          "prior_temperature and renormalised; with evaluate_after_visits > 0, a new leaf "
          "below the root gets uniform priors and its playouts' value, and the network is "
-         "asked about it once it has that many visits; PUCT with cpuct and first-play "
-         "urgency parent value - fpu_reduction * sqrt(visited prior) (fpu_reduction_root at "
-         "the root)"}}},
+         "asked about it once it has that many visits, and fast_value_weight of its value "
+         "comes from the fast value head (fast_value) rather than the playouts; PUCT with cpuct "
+         "and first-play urgency parent value - fpu_reduction * sqrt(visited prior) "
+         "(fpu_reduction_root at the root)"}}},
   };
+  if (net.fast_value) {
+    doc["fast_value"] = {
+        {"method", "fast_value"},
+        {"shape", {"batch", 3}},
+        {"outputs", {"win", "draw", "loss"}},
+        {"view", "the player to move"},
+        {"channels", config.fast_value_channels},
+        {"hidden", config.fast_value_hidden},
+        {"note",
+         "logits, from the same input as forward: a second method of model.pt that reads the "
+         "input planes alone (not the tower), a cheap estimate of the value output"}};
+  }
   return doc.dump(2) + "\n";
 }
 

@@ -43,6 +43,11 @@ enum InputPlane : int {  // kPlane... so that they never shadow core's colours
   kNumInputPlanes,
 };
 
+// The fast value head (nn/model.h) reads the spatial planes up to kPlaneFocus through one
+// convolution and the "const" planes from kPlanePhaseRemove on as one number each.
+constexpr int kFastValueSpatialPlanes = kPlanePhaseRemove;
+constexpr int kFastValueScalars = kNumInputPlanes - kPlanePhaseRemove;
+
 // Off-board policy logits get this value, so that a softmax gives them nothing.
 constexpr float kMaskedLogit = -1e9f;
 

@@ -34,6 +34,22 @@ torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask) {
   return torch::cat({mean, max}, 1);
 }
 
+FastValueHeadImpl::FastValueHeadImpl(int channels, int hidden_units) {
+  conv = register_module(
+      "conv",
+      torch::nn::Conv2d(torch::nn::Conv2dOptions(kFastValueSpatialPlanes, channels, 3).padding(1)));
+  hidden =
+      register_module("hidden", torch::nn::Linear(2 * channels + kFastValueScalars, hidden_units));
+  out = register_module("out", torch::nn::Linear(hidden_units, kValueOutputs));
+}
+
+torch::Tensor FastValueHeadImpl::forward(const torch::Tensor& x, const torch::Tensor& mask) {
+  auto h = torch::relu(conv(x.narrow(1, 0, kFastValueSpatialPlanes))) * mask;
+  auto scalars =
+      x.narrow(1, kFastValueSpatialPlanes, kFastValueScalars).sum({2, 3}) / mask.sum({2, 3});
+  return out(torch::relu(hidden(torch::cat({global_pool(h, mask), scalars}, 1))));
+}
+
 torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x, const torch::Tensor& mask) {
   auto h = torch::relu(first(x)) * mask;
   if (pool_bias) h = h + pool_bias(global_pool(h, mask)).unsqueeze(2).unsqueeze(3);
@@ -55,6 +71,10 @@ ZertzNetImpl::ZertzNetImpl(const ModelConfig& config) : config_(config) {
   value_hidden = register_module("value_hidden",
                                  torch::nn::Linear(2 * config.value_channels, config.value_hidden));
   value_out = register_module("value_out", torch::nn::Linear(config.value_hidden, kValueOutputs));
+  if (config.fast_value_channels > 0) {
+    fast_value = register_module(
+        "fast_value", FastValueHead(config.fast_value_channels, config.fast_value_hidden));
+  }
 }
 
 ModelOutput ZertzNetImpl::forward(const torch::Tensor& x) {
@@ -67,7 +87,9 @@ ModelOutput ZertzNetImpl::forward(const torch::Tensor& x) {
   p = p * mask + (1 - mask) * kMaskedLogit;
   auto v = torch::relu(value_conv(h)) * mask;
   v = value_out(torch::relu(value_hidden(global_pool(v, mask))));
-  return {p.flatten(1), v};
+  ModelOutput out{p.flatten(1), v, {}};
+  if (fast_value) out.fast_value_logits = fast_value->forward(x, mask);
+  return out;
 }
 
 double forward_macs(const ModelConfig& config, int grid) {

@@ -14,7 +14,8 @@ namespace zertz::nn {
 struct ModelOutput {
   torch::Tensor policy_logits;  // [B, 10 * G * G], off-board entries = kMaskedLogit
   torch::Tensor value_logits;   // [B, 3]: win, draw, loss from the mover's view
-  // Auxiliary heads (e.g. final captures) join here as further named tensors.
+  // [B, 3] like value_logits, from the fast value head; undefined when the net has none.
+  torch::Tensor fast_value_logits;
 };
 
 // conv (no bias) + batch norm: the unit that export folds into one convolution.
@@ -35,6 +36,18 @@ struct ResidualBlockImpl : torch::nn::Module {
 };
 TORCH_MODULE(ResidualBlock);
 
+// The fast value head: relu(conv3x3(spatial planes)) pooled like the tower, joined by the const
+// planes' values (their mean over the board), through a perceptron to win/draw/loss logits. It
+// reads the input, not the tower, so a search can run it alone (nn/fast_value.h).
+struct FastValueHeadImpl : torch::nn::Module {
+  FastValueHeadImpl(int channels, int hidden);
+  // x: [B, kNumInputPlanes, G, G]; mask: [B, 1, G, G] -> [B, 3].
+  torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& mask);
+  torch::nn::Conv2d conv{nullptr};
+  torch::nn::Linear hidden{nullptr}, out{nullptr};
+};
+TORCH_MODULE(FastValueHead);
+
 // Mean over on-board cells and max over all cells (inputs are >= 0 after ReLU and 0 off the
 // board, so the plain max is the on-board max): [B, C, G, G] -> [B, 2C].
 torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask);
@@ -52,6 +65,7 @@ class ZertzNetImpl : public torch::nn::Module {
   torch::nn::Conv2d policy_out{nullptr};
   ConvBn value_conv{nullptr};
   torch::nn::Linear value_hidden{nullptr}, value_out{nullptr};
+  FastValueHead fast_value{nullptr};  // only when config.fast_value_channels > 0
 
  private:
   ModelConfig config_;

@@ -45,6 +45,10 @@ std::string ModelConfig::describe() const {
   std::string out =
       name + ": " + std::to_string(blocks) + " blocks x " + std::to_string(channels) + " channels";
   if (global_pool_every > 0) out += ", global pooling every " + std::to_string(global_pool_every);
+  if (fast_value_channels > 0) {
+    out += ", fast value head " + std::to_string(fast_value_channels) + " x " +
+           std::to_string(fast_value_hidden);
+  }
   return out;
 }
 

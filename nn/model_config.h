@@ -15,6 +15,11 @@ struct ModelConfig {
   int policy_channels = 32;    // 1x1 convolution width of the policy head
   int value_channels = 32;     // 1x1 convolution width of the value head
   int value_hidden = 64;       // hidden units of the value head
+  // The fast value head: a 3x3 convolution of this many channels over the input's spatial
+  // planes, pooled, then a perceptron with fast_value_hidden units (nn/model.h). It costs a
+  // hundredth of the tower, so that a search can value leaves with it. 0: no fast head.
+  int fast_value_channels = 0;
+  int fast_value_hidden = 32;
 
   // tiny (tests), small (CPU training default), medium, large; throws std::invalid_argument
   // naming the choices for any other name.

@@ -14,6 +14,7 @@
 #include "nn/cpu_network.h"
 #include "nn/cpu_weights.h"
 #include "nn/export.h"
+#include "nn/fast_value.h"
 #include "nn/features.h"
 #include "nn/inference_module.h"
 
@@ -72,12 +73,23 @@ struct NetworkEvaluator::Impl {
     }
     std::unique_ptr<CpuNetwork> fresh_cpu;
     std::optional<InferenceModule> fresh_module;
-    if (*limit > 0)
-      fresh_cpu = std::make_unique<CpuNetwork>(cpu_weights(exported), encoding.grid());
+    const NetWeights weights = cpu_weights(exported);
+    if (*limit > 0) fresh_cpu = std::make_unique<CpuNetwork>(weights, encoding.grid());
     if (*limit != kAlwaysEigen) fresh_module.emplace(exported, device);
-    std::lock_guard lock(mutex);
-    cpu = std::move(fresh_cpu);
-    module = std::move(fresh_module);
+    if (!has_fast) has_fast = weights.fast_value.has_value();
+    if (*has_fast != weights.fast_value.has_value())
+      throw CheckpointError("new weights " + std::string(*has_fast ? "lack" : "add") +
+                            " a fast value head");
+    std::shared_ptr<const FastValueNet> fresh_fast;
+    if (weights.fast_value)
+      fresh_fast = std::make_shared<const FastValueNet>(*weights.fast_value, encoding.board());
+    {
+      std::lock_guard lock(mutex);
+      cpu = std::move(fresh_cpu);
+      module = std::move(fresh_module);
+    }
+    std::lock_guard lock(fast_mutex);
+    fast = std::move(fresh_fast);
   }
 
   const Encoding& encoding;
@@ -90,6 +102,11 @@ struct NetworkEvaluator::Impl {
   std::mutex mutex;  // one forward pass at a time; update_weights swaps the engines between them
   std::optional<InferenceModule> module;
   std::unique_ptr<CpuNetwork> cpu;
+  // The fast value head, if any (fixed by the first load), swapped whole under its own lock
+  // so that searches run it beside forward passes.
+  std::optional<bool> has_fast;
+  std::mutex fast_mutex;
+  std::shared_ptr<const FastValueNet> fast;
 };
 
 NetworkEvaluator::NetworkEvaluator(ZertzNetImpl& net, const Variant& variant,
@@ -148,6 +165,19 @@ void NetworkEvaluator::evaluate(std::span<const mcts::EvalRequest> batch) {
     answer(encoding, logits + static_cast<std::ptrdiff_t>(i) * encoding.policy_size(),
            wdl + 3 * static_cast<std::ptrdiff_t>(i), batch[i]);
   }
+}
+
+bool NetworkEvaluator::has_fast_value() const {
+  return *impl_->has_fast;
+}
+
+float NetworkEvaluator::fast_value(const State& state) {
+  std::shared_ptr<const FastValueNet> fast;
+  {
+    std::lock_guard lock(impl_->fast_mutex);
+    fast = impl_->fast;
+  }
+  return fast->value(state);
 }
 
 void NetworkEvaluator::update_weights(ZertzNetImpl& net) {

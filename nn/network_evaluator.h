@@ -44,6 +44,10 @@ class NetworkEvaluator : public mcts::Evaluator {
 
   void evaluate(std::span<const mcts::EvalRequest> batch) override;
   bool reports_draws() const override { return true; }
+  // The fast value head on the CPU (nn/fast_value.h), in the calling thread and beside forward
+  // passes; whether the network has one is fixed at construction.
+  bool has_fast_value() const override;
+  float fast_value(const State& state) override;
 
   // Takes new weights; waits for a forward pass in progress, so none mixes old and new.
   void update_weights(ZertzNetImpl& net);

@@ -49,29 +49,32 @@ void ProgressReport::report(const ProgressSnapshot& now) {
   const nn::EvaluatorStats& ev = now.evaluator;
   log_->info(
       "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}% | step {} ({:.0f} "
-      "samples/s) | loss policy {:.3f} value {:.3f} | window {} | ladder {} | {} elapsed, "
+      "samples/s) | loss policy {:.3f} value {:.3f}{} | window {} | ladder {} | {} elapsed, "
       "checkpoint in {} steps{}",
       now.games, games_per_hour, ev.evaluations_per_second(), ev.average_batch(),
       100 * ev.cache_hit_rate(), now.steps, steps_per_s * batch_size_, now.losses.policy,
-      now.losses.value, now.window_samples, now.strength, clock_text(since(started_)),
-      to_checkpoint,
+      now.losses.value,
+      now.losses.fast_value >= 0 ? fmt::format(" fast {:.3f}", now.losses.fast_value) : "",
+      now.window_samples, now.strength, clock_text(since(started_)), to_checkpoint,
       steps_per_s > 0
           ? fmt::format(" (~{:.0f} s)", static_cast<double>(to_checkpoint) / steps_per_s)
           : "");
-  dir_.append_metric({{"event", "progress"},
-                      {"elapsed_s", since(started_)},
-                      {"games", now.games},
-                      {"samples", now.total_samples},
-                      {"games_per_hour", games_per_hour},
-                      {"evals_per_s", ev.evaluations_per_second()},
-                      {"average_batch", ev.average_batch()},
-                      {"cache_hit_rate", ev.cache_hit_rate()},
-                      {"step", now.steps},
-                      {"samples_per_s", steps_per_s * batch_size_},
-                      {"policy_loss", now.losses.policy},
-                      {"value_loss", now.losses.value},
-                      {"window", now.window_samples},
-                      {"selfplay_search_share", now.selfplay_search_share}});
+  nlohmann::json metric = {{"event", "progress"},
+                           {"elapsed_s", since(started_)},
+                           {"games", now.games},
+                           {"samples", now.total_samples},
+                           {"games_per_hour", games_per_hour},
+                           {"evals_per_s", ev.evaluations_per_second()},
+                           {"average_batch", ev.average_batch()},
+                           {"cache_hit_rate", ev.cache_hit_rate()},
+                           {"step", now.steps},
+                           {"samples_per_s", steps_per_s * batch_size_},
+                           {"policy_loss", now.losses.policy},
+                           {"value_loss", now.losses.value},
+                           {"window", now.window_samples},
+                           {"selfplay_search_share", now.selfplay_search_share}};
+  if (now.losses.fast_value >= 0) metric["fast_value_loss"] = now.losses.fast_value;
+  dir_.append_metric(metric);
   last_report_ = Clock::now();
   steps_at_report_ = now.steps;
 }

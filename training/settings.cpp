@@ -34,6 +34,7 @@ mcts::SearchParams selfplay_search(const Config& c) {
   p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
   p.prior_temperature = static_cast<float>(c.get_double("selfplay.prior_temperature"));
   p.evaluate_after_visits = c.get_int("selfplay.evaluate_after_visits");
+  p.fast_value_weight = static_cast<float>(c.get_double("selfplay.fast_value_weight"));
   p.gumbel_root = c.get_bool("selfplay.gumbel");
   p.gumbel_noise = p.gumbel_root;
   p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
@@ -62,8 +63,14 @@ TrainingSettings settings_from_config(const Config& c) {
   if (blocks > 0) s.model.blocks = blocks;
   if (channels > 0) s.model.channels = channels;
   if (blocks > 0 || channels > 0) s.model.name = "custom";
+  s.model.fast_value_channels = c.get_int("model.fast_value_channels");
+  s.model.fast_value_hidden = c.get_int("model.fast_value_hidden");
 
   s.selfplay.search = selfplay_search(c);
+  if (s.selfplay.search.fast_value_weight > 0 && s.model.fast_value_channels == 0) {
+    throw ConfigError(
+        "selfplay.fast_value_weight > 0 needs a fast value head: set model.fast_value_channels");
+  }
   s.selfplay.threads = c.get_int("selfplay.threads");
   s.selfplay.games.games_in_flight = c.get_int("selfplay.games_in_flight");
   s.selfplay.games.max_turns = c.get_int("selfplay.max_turns");
@@ -86,6 +93,7 @@ TrainingSettings settings_from_config(const Config& c) {
   s.trainer.decay_factor = c.get_double("training.lr_decay_factor");
   s.trainer.weight_decay = c.get_double("training.weight_decay");
   s.trainer.value_loss_weight = c.get_double("training.value_loss_weight");
+  s.trainer.fast_value_loss_weight = c.get_double("training.fast_value_loss_weight");
   s.samples_per_new_sample = c.get_double("training.samples_per_new_sample");
   s.min_samples = c.get_int("training.min_samples");
   s.window.min_samples = c.get_int("training.window_min_samples");

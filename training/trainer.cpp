@@ -31,13 +31,20 @@ StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& polic
   nn::ModelOutput out = net_->forward(inputs.to(device_));
   // Soft-target cross-entropies. Off-board logits are -1e9 with target 0, which adds nothing.
   auto policy_loss = -(policy.to(device_) * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
-  auto value_loss = -(value.to(device_) * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+  auto value_target = value.to(device_);
+  auto value_loss = -(value_target * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
   auto loss = policy_loss + params_.value_loss_weight * value_loss;
+  torch::Tensor fast_value_loss;
+  if (out.fast_value_logits.defined()) {
+    fast_value_loss = -(value_target * torch::log_softmax(out.fast_value_logits, 1)).sum(1).mean();
+    loss = loss + params_.fast_value_loss_weight * fast_value_loss;
+  }
   optimizer_->zero_grad();
   loss.backward();
   optimizer_->step();
   ++steps_;
-  return {policy_loss.item<double>(), value_loss.item<double>(), loss.item<double>()};
+  return {policy_loss.item<double>(), value_loss.item<double>(),
+          fast_value_loss.defined() ? fast_value_loss.item<double>() : -1.0, loss.item<double>()};
 }
 
 }  // namespace zertz::training

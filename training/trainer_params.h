@@ -13,11 +13,14 @@ struct TrainerParams {
   double decay_factor = 0.5;
   double weight_decay = 1e-4;
   double value_loss_weight = 1.0;
+  // Weight of the fast value head's loss (nn/model.h); it trains only that head.
+  double fast_value_loss_weight = 1.0;
 };
 
 struct StepLosses {
   double policy = 0;
   double value = 0;
+  double fast_value = -1;  // the fast value head's loss; -1 when the net has none
   double total = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "nn/checkpoint_file.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 namespace zertz::nn {
 namespace {
@@ -10,6 +11,8 @@ namespace {
 CheckpointInfo sample_info() {
   CheckpointInfo info;
   info.model = ModelConfig::named("tiny");
+  info.model.fast_value_channels = 8;
+  info.model.fast_value_hidden = 24;
   info.variant = "tournament";
   info.step = 1234;
   info.config_text = "run:\n  variant: tournament\n";
@@ -38,6 +41,34 @@ TEST(CheckpointFile, WhatIsEncodedDecodesTheSame) {
   EXPECT_EQ(parts.info.rng_state, expected.rng_state);
   EXPECT_EQ(parts.info.counters, expected.counters);
   EXPECT_EQ(parts.payload, payload);
+}
+
+// A checkpoint as written before the fast value head: its model has neither fast field.
+std::string checkpoint_without_fast_fields() {
+  const std::string header =
+      R"({"format":"zertz-zero checkpoint","model":{"name":"tiny","blocks":2,"channels":16,)"
+      R"("global_pool_every":2,"policy_channels":8,"value_channels":8,"value_hidden":16},)"
+      R"("variant":"basic","step":5,"config":"","rng_state":[],"counters":{}})";
+  const std::string payload = "weights";
+  auto u64 = [](std::uint64_t v) {
+    std::string out;
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+    return out;
+  };
+  uLong crc = crc32(0L, Z_NULL, 0);
+  crc = crc32(crc, reinterpret_cast<const Bytef*>(header.data()), header.size());
+  crc = crc32(crc, reinterpret_cast<const Bytef*>(payload.data()), payload.size());
+  std::string out =
+      "ZERTZ-CHECKPOINT 1\n" + u64(header.size()) + header + u64(payload.size()) + payload;
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((crc >> (8 * i)) & 0xff));
+  return out + "END\n";
+}
+
+TEST(CheckpointFile, ACheckpointFromBeforeTheFastValueHeadHasNone) {
+  CheckpointParts parts = decode_checkpoint(checkpoint_without_fast_fields(), "old.pt");
+  EXPECT_EQ(parts.info.model, ModelConfig::named("tiny"));
+  EXPECT_EQ(parts.info.model.fast_value_channels, 0);
+  EXPECT_EQ(parts.info.step, 5);
 }
 
 TEST(CheckpointFile, EachKindOfDamageIsRefusedWithOneLine) {

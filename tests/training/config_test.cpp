@@ -111,6 +111,17 @@ TEST(Config, ContradictionsAreRefused) {
   }
   config = Config::parse("evaluation:\n  opponents: random,strong\n", "test.yaml");
   EXPECT_THROW(settings_from_config(config), ConfigError);
+  config = Config::parse("selfplay:\n  fast_value_weight: 0.5\n", "test.yaml");
+  try {
+    settings_from_config(config);
+    ADD_FAILURE() << "a fast value weight without a fast value head was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("model.fast_value_channels"), std::string::npos)
+        << e.what();
+  }
+  config.set("model.fast_value_channels", "8", "--set");
+  EXPECT_EQ(settings_from_config(config).model.fast_value_channels, 8);
+  EXPECT_EQ(settings_from_config(config).selfplay.search.fast_value_weight, 0.5f);
 }
 
 TEST(Config, ModelBlocksAndChannelsReshapeTheSizesTower) {

@@ -150,6 +150,34 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
   fs::remove(dir.string() + ".out");
 }
 
+// A fast value head trains beside the network, values self-play's new leaves, and travels in
+// the checkpoint and the export; an arena player of the export searches with it as trained.
+TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
+  fs::path dir = testing::cleared_scratch_path("run-fast-value");
+  ASSERT_EQ(train(dir, {"model.fast_value_channels=4", "model.fast_value_hidden=8",
+                        "selfplay.fast_value_weight=0.5", "selfplay.evaluate_after_visits=2"}),
+            0);
+  nn::CheckpointInfo info =
+      nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
+  EXPECT_EQ(info.model.fast_value_channels, 4);
+  EXPECT_EQ(info.model.fast_value_hidden, 8);
+  std::ifstream metrics(dir / "metrics.jsonl");
+  std::string text((std::istreambuf_iterator<char>(metrics)), {});
+  EXPECT_NE(text.find("\"fast_value_loss\""), std::string::npos);
+  std::ifstream model_json(dir / "export" / "model.json");
+  std::string json((std::istreambuf_iterator<char>(model_json)), {});
+  EXPECT_NE(json.find("\"fast_value\""), std::string::npos);
+  EXPECT_NE(json.find("\"fast_value_weight\": 0.5"), std::string::npos);
+  const std::string arena = kZertz + " arena " + (dir / "export").string() +
+                            " random --games 2 --visits 8 --seed 1 > " + dir.string() +
+                            ".arena 2>&1";
+  int status = std::system(arena.c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+  fs::remove(dir.string() + ".arena");
+}
+
 // The initial weights come from run.seed: two fresh runs with the same seed start from the same
 // network (LibTorch's own generator starts from a random seed).
 TEST(TrainRun, TheSeedFixesTheInitialWeights) {

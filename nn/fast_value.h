@@ -1,0 +1,38 @@
+// The fast value head of nn/model.h on the CPU without LibTorch, one position at a time, for a
+// search that values its leaves with it (mcts::SearchParams::fast_value_weight). Its input
+// planes are mostly 0 or 1, so its convolution adds weight columns at the cells where a plane is
+// set rather than multiplying whole matrices (as NNUE does), and the on-board plane's share is
+// computed once per board.
+#pragma once
+
+#include <vector>
+
+#include "core/state.h"
+#include "nn/cpu_network.h"
+#include "nn/features.h"
+
+namespace zertz::nn {
+
+class FastValueNet {
+ public:
+  // Throws std::invalid_argument naming the layer whose shape does not fit.
+  FastValueNet(const FastValueWeights& weights, const Board& board);
+
+  // Win, draw and loss probabilities of encoded inputs ([kNumInputPlanes][grid][grid], as
+  // Encoding writes them) for the player to move.
+  void win_draw_loss(const float* inputs, float* out) const;
+  // P(win) - P(loss) of the state for the player to move. Thread-safe.
+  float value(const State& state) const;
+
+ private:
+  const Encoding& encoding_;
+  int channels_ = 0, hidden_units_ = 0;
+  // For input cell j and tap t, the on-board output cell that reads j through t, or -1.
+  std::vector<int> scatter_;        // [grid cells][9]
+  std::vector<float> conv_weight_;  // [spatial plane][tap][channel]
+  std::vector<float> base_;         // [grid cell][channel]: bias + on-board plane
+  std::vector<int> on_board_;       // grid indices of the board's cells
+  std::vector<float> hidden_weight_, hidden_bias_, out_weight_, out_bias_;  // row-major
+};
+
+}  // namespace zertz::nn
