@@ -88,7 +88,9 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board)
 
 void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
   const int cells = encoding_.grid_cells();
-  std::vector<float> acc(base_);
+  // Reused by each thread: a search calls this for every new leaf.
+  thread_local std::vector<float> acc, z, hidden;
+  acc.assign(base_.begin(), base_.end());
   for (int p = kPlaneOnBoard + 1; p < kFastValueSpatialPlanes; ++p) {
     const float* plane = inputs + static_cast<std::ptrdiff_t>(p) * cells;
     for (int j = 0; j < cells; ++j) {
@@ -105,7 +107,7 @@ void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
   }
   // nn/model.h's global_pool of relu(conv): mean over the board, max (all values are >= 0).
   const int features = 2 * channels_ + kFastValueScalars;
-  std::vector<float> z(static_cast<std::size_t>(features), 0.0f);
+  z.assign(static_cast<std::size_t>(features), 0.0f);
   for (int o : on_board_) {
     const float* a = &acc[static_cast<std::size_t>(o) * channels_];
     for (int f = 0; f < channels_; ++f) {
@@ -118,7 +120,7 @@ void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
   for (int s = 0; s < kFastValueScalars; ++s) {
     z[2 * channels_ + s] = inputs[(kFastValueSpatialPlanes + s) * cells + on_board_.front()];
   }
-  std::vector<float> hidden(static_cast<std::size_t>(hidden_units_));
+  hidden.resize(static_cast<std::size_t>(hidden_units_));
   for (int u = 0; u < hidden_units_; ++u) {
     float sum = hidden_bias_[u];
     const float* row = &hidden_weight_[static_cast<std::size_t>(u) * features];

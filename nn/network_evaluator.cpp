@@ -73,11 +73,13 @@ struct NetworkEvaluator::Impl {
     }
     std::unique_ptr<CpuNetwork> fresh_cpu;
     std::optional<InferenceModule> fresh_module;
-    const NetWeights weights = cpu_weights(exported);
+    // The weights are copied out only for an engine that reads them: Eigen or the fast head.
+    const bool fast_head = exported.hasattr("fast_conv_w");
+    const NetWeights weights = *limit > 0 || fast_head ? cpu_weights(exported) : NetWeights{};
     if (*limit > 0) fresh_cpu = std::make_unique<CpuNetwork>(weights, encoding.grid());
     if (*limit != kAlwaysEigen) fresh_module.emplace(exported, device);
-    if (!has_fast) has_fast = weights.fast_value.has_value();
-    if (*has_fast != weights.fast_value.has_value())
+    if (!has_fast) has_fast = fast_head;
+    if (*has_fast != fast_head)
       throw CheckpointError("new weights " + std::string(*has_fast ? "lack" : "add") +
                             " a fast value head");
     std::shared_ptr<const FastValueNet> fresh_fast;
