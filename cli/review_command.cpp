@@ -1,16 +1,24 @@
-// `zertz review GAME...`: every turn of each record searched and judged (docs/review.md); a
-// JSON review per game under --out and the biggest mistakes of each side on the terminal.
+// `zertz review GAME...`: every turn of each record searched and judged (docs/review.md). Per
+// game a JSON review and an HTML report under --out, and the biggest mistakes of each side on
+// the terminal; or, with --summary, one line of figures per game in OUT/summary.jsonl (a killed
+// run resumes after the games already there) and a table of the engine's agreement with the
+// turns played and of its winner forecasts.
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "cli/commands.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/record_file.h"
+#include "frontends/game_filter.h"
 #include "frontends/game_review.h"
+#include "frontends/review_html.h"
+#include "frontends/review_summary.h"
 #include "frontends/search_driver.h"
 #include "training/player_factory.h"
 
@@ -22,10 +30,15 @@ struct ReviewCommandOptions {
   std::vector<std::string> games;
   std::string model = "rollout:200";
   std::string out = "reviews";
+  bool summary = false;
+  std::string ratings_file;
+  frontends::GameFilter filter;
   frontends::ReviewOptions review;
 };
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 // A model's evaluator and search for one variant, loaded once per variant.
 class Reviewers {
@@ -47,57 +60,143 @@ class Reviewers {
   std::map<std::string, std::unique_ptr<training::PlayerFactory>> factories_;
 };
 
+// The summary file's games so far: their figures, summed, and their sources. A torn last line
+// (a run killed while appending) is dropped and the file rewritten without it.
+struct SummaryFile {
+  std::string path;
+  frontends::ReviewSummary total;
+  std::set<std::string> sources;
+
+  explicit SummaryFile(std::string file) : path(std::move(file)) {
+    if (!fs::exists(path)) return;
+    std::ifstream in(path);
+    std::string line, kept;
+    bool torn = false;
+    for (int number = 1; std::getline(in, line); ++number) {
+      nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+      if (parsed.is_discarded() && in.peek() == EOF) {
+        torn = true;
+        break;
+      }
+      try {
+        total += frontends::summary_from_line(parsed);
+        sources.insert(parsed.at("source").get<std::string>());
+      } catch (const std::exception& e) {
+        throw InputError(path + ":" + std::to_string(number) + ": not a summary line (" + e.what() +
+                         ")");
+      }
+      kept += line + "\n";
+    }
+    if (torn) write_file_atomically(path, kept);
+  }
+};
+
+// Progress on stderr: at most a line a second within a game, and one per game with an ETA.
+class ReviewProgress {
+ public:
+  explicit ReviewProgress(std::size_t games) : games_(games) {}
+  std::function<void(int, int)> for_game(std::size_t index, const fs::path& file) {
+    return [this, index, file](int done, int total) {
+      if (done < total && Clock::now() < last_shown_ + std::chrono::seconds(1)) return;
+      last_shown_ = Clock::now();
+      std::cerr << "[" << index + 1 << "/" << games_ << "] " << file.filename().string()
+                << ": positions " << done << "/" << total << "\n";
+    };
+  }
+  void game_done(std::size_t index, std::size_t reviewed) {
+    double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+    double eta =
+        reviewed ? seconds / static_cast<double>(reviewed) * static_cast<double>(games_ - index - 1)
+                 : 0;
+    std::cerr << "[" << index + 1 << "/" << games_ << "] done, " << static_cast<int>(seconds)
+              << " s in all, ETA " << static_cast<int>(eta) << " s\n";
+  }
+
+ private:
+  std::size_t games_;
+  Clock::time_point started_ = Clock::now(), last_shown_ = started_;
+};
+
+void write_game_review(const ReviewCommandOptions& options, const fs::path& file,
+                       const GameRecord& record, const frontends::GameReview& review) {
+  const std::string stem = (fs::path(options.out) / file.stem()).string();
+  write_file_atomically(stem + ".review.json", frontends::review_json(review, file.string()));
+  write_file_atomically(
+      stem + ".review.html",
+      frontends::review_html(record, review, "Review of " + file.filename().string()));
+  std::cout << file.string() << ": " << review.turns.size() << " turns, result " << review.result
+            << ", review " << stem << ".review.json and .html\n";
+  for (const std::string& line : frontends::review_summary(review)) {
+    std::cout << "  " << line << "\n";
+  }
+}
+
 }  // namespace
 
-int run_review(const ReviewCommandOptions& options) {
-  using Clock = std::chrono::steady_clock;
+int run_review(ReviewCommandOptions options) {
+  if (options.filter.min_rating && options.ratings_file.empty()) {
+    throw InputError("--min-rating needs --ratings FILE (game records carry no ratings)");
+  }
+  if (!options.ratings_file.empty())
+    options.filter.ratings = frontends::read_ratings(options.ratings_file);
   std::vector<fs::path> files = record_files(options.games);
   Reviewers reviewers(options.model);
   fs::create_directories(options.out);
-  const Clock::time_point started = Clock::now();
-  Clock::time_point last_shown = started;
-  int refused = 0;
+  std::unique_ptr<SummaryFile> summary;
+  if (options.summary) {
+    summary = std::make_unique<SummaryFile>((fs::path(options.out) / "summary.jsonl").string());
+    if (!summary->sources.empty()) {
+      std::cerr << "resuming: " << summary->sources.size() << " games already in " << summary->path
+                << "\n";
+    }
+  }
+  ReviewProgress progress(files.size());
+  int refused = 0, skipped = 0, reviewed = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string file = files[i].string();
+    if (summary && summary->sources.count(file)) continue;
     RecordFile loaded = load_record_file(file);
     if (!loaded.ok) {
       std::cout << file << ": refused: " << loaded.reason << "\n";
       ++refused;
       continue;
     }
+    if (std::string why = frontends::skip_reason(loaded.record, options.filter); !why.empty()) {
+      if (!summary) std::cout << file << ": skipped: " << why << "\n";
+      ++skipped;
+      continue;
+    }
     frontends::GameReview review;
+    int board_rings = 0;
     try {
       training::PlayerFactory& factory = reviewers.factory(loaded.record.variant);
-      review = frontends::review_game(
-          loaded.record, factory.analysis_evaluator(), factory.analysis_search_params(),
-          options.review, [&](int done, int total) {
-            // At most one progress line a second, and the last.
-            if (done < total && Clock::now() < last_shown + std::chrono::seconds(1)) return;
-            last_shown = Clock::now();
-            std::cerr << "[" << i + 1 << "/" << files.size() << "] " << files[i].filename().string()
-                      << ": positions " << done << "/" << total << "\n";
-          });
+      board_rings = Variant::find(loaded.record.variant)->board->num_cells();
+      review = frontends::review_game(loaded.record, factory.analysis_evaluator(),
+                                      factory.analysis_search_params(), options.review,
+                                      progress.for_game(i, files[i]));
     } catch (const InputError& e) {
-      std::cerr << "\n";
       std::cout << file << ": refused: " << e.what() << "\n";
       ++refused;
       continue;
     }
-    const std::string json_path =
-        (fs::path(options.out) / (files[i].stem().string() + ".review.json")).string();
-    write_file_atomically(json_path, frontends::review_json(review, file));
-    double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-    double eta = seconds / static_cast<double>(i + 1) * static_cast<double>(files.size() - i - 1);
-    std::cerr << "[" << i + 1 << "/" << files.size() << "] done, " << static_cast<int>(seconds)
-              << " s in all, ETA " << static_cast<int>(eta) << " s\n";
-    std::cout << file << ": " << review.turns.size() << " turns, result " << review.result
-              << ", review " << json_path << "\n";
-    for (const std::string& line : frontends::review_summary(review)) {
-      std::cout << "  " << line << "\n";
+    ++reviewed;
+    progress.game_done(i, static_cast<std::size_t>(reviewed));
+    if (summary) {
+      frontends::ReviewSummary figures = frontends::summarize_review(review, board_rings);
+      append_to_file(summary->path,
+                     frontends::summary_line(figures, file, loaded.record).dump() + "\n");
+      summary->total += figures;
+    } else {
+      write_game_review(options, files[i], loaded.record, review);
     }
   }
-  std::cout << files.size() << " games: " << files.size() - refused << " reviewed, " << refused
-            << " refused\n";
+  std::cout << files.size() << " games: " << reviewed << " reviewed, " << skipped << " skipped, "
+            << refused << " refused\n";
+  if (summary) {
+    std::string table = frontends::summary_table(summary->total);
+    write_file_atomically((fs::path(options.out) / "summary.md").string(), table);
+    std::cout << "\n" << table;
+  }
   return refused == 0 ? 0 : kExitBadInput;
 }
 
@@ -112,8 +211,18 @@ void add_review_command(CLI::App& parent, std::vector<Command>& commands) {
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--workers", options->review.workers, "Positions searched at once")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--out", options->out, "Folder for the JSON reviews (default reviews)");
+  cmd->add_option("--out", options->out, "Folder for the reviews or the summary (default reviews)");
   cmd->add_option("--seed", options->review.seed, "Random seed");
+  cmd->add_flag("--summary", options->summary,
+                "Agreement with the turns played and winner forecasts over all the games: "
+                "OUT/summary.jsonl (a line per game; resumes) and a table");
+  cmd->add_option("--min-turns", options->filter.min_turns, "Skip games of fewer turns")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_flag("--skip-robots", options->filter.skip_robots,
+                "Skip games against boardspace's robots (Dumbot, SmartBot, WeakBot, BestBot)");
+  cmd->add_option("--min-rating", options->filter.min_rating,
+                  "Skip games with a player rated below this (or unrated); needs --ratings");
+  cmd->add_option("--ratings", options->ratings_file, "A file of 'name,rating' lines");
   commands.push_back({cmd, [options] { return run_review(*options); }});
 }
 

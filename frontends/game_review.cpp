@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <exception>
 #include <mutex>
@@ -26,7 +27,20 @@ constexpr int kAllCandidates = 1 << 20;
 struct PositionResult {
   mcts::TurnAnalysis analysis;
   std::vector<mcts::TurnPrior> priors;  // only before a played turn
+  std::array<double, 3> raw_wdl{};      // the evaluator's own, for the player to move
 };
+
+// The evaluator's win/draw/loss of a state for its mover, without a search.
+std::array<double, 3> raw_evaluation(mcts::Evaluator& evaluator, const State& state) {
+  ActionList legal;
+  state.legal_actions(legal);
+  std::vector<float> priors(static_cast<std::size_t>(legal.size));
+  float value = 0, draw = 0;
+  mcts::EvalRequest request{&state, std::span<const Action>(legal.begin(), legal.end()), priors,
+                            &value, &draw};
+  evaluator.evaluate(std::span<const mcts::EvalRequest>(&request, 1));
+  return mcts::split_value(value, evaluator.reports_draws() ? draw : 0.0);
+}
 
 // The mover's win/draw/loss at a searched position: the root's value, with the draw share
 // of the best turn when the evaluator reports draws.
@@ -76,7 +90,10 @@ GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
     Rng rng(options.seed + static_cast<std::uint64_t>(k) + 1);
     results[k].analysis =
         mcts::analyze_turns(search, evaluator, games[k], options.visits, kAllCandidates, rng);
-    if (k < turns) results[k].priors = mcts::turn_priors(evaluator, games[k].state());
+    if (k < turns) {
+      results[k].priors = mcts::turn_priors(evaluator, games[k].state());
+      results[k].raw_wdl = raw_evaluation(evaluator, games[k].state());
+    }
   };
   auto work = [&] {
     for (int k; (k = next++) < static_cast<int>(games.size());) {
@@ -137,6 +154,11 @@ GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
     for (const mcts::TurnPrior& p : results[k].priors) {
       if (p.turn == played) turn.prior = p.prior;
     }
+    if (!results[k].priors.empty())
+      turn.raw_best = format_turn(before, results[k].priors.front().turn);
+    turn.raw_wdl = results[k].raw_wdl;
+    turn.legal_turns = static_cast<int>(results[k].priors.size());
+    turn.rings = std::popcount(before.rings());
     review.turns.push_back(std::move(turn));
   }
   return review;
@@ -162,7 +184,11 @@ std::string review_json(const GameReview& review, const std::string& source) {
                      {"pv", t.pv},
                      {"rank", t.rank ? json(*t.rank) : json(nullptr)},
                      {"prior", rounded(t.prior)},
-                     {"candidates", t.candidates}});
+                     {"candidates", t.candidates},
+                     {"legal_turns", t.legal_turns},
+                     {"raw_best", t.raw_best},
+                     {"raw_wdl", wdl(t.raw_wdl)},
+                     {"rings", t.rings}});
   }
   json out = {{"source", source},
               {"variant", review.variant},

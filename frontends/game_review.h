@@ -50,6 +50,12 @@ struct TurnReview {
   std::optional<int> rank;      // of the played turn among the candidates (1: the best)
   double prior = 0;             // the played turn's raw prior (mcts/turn_policy.h)
   int candidates = 0;           // turns the search reached
+  int legal_turns = 0;          // 1 when the turn was forced (a single capture, say)
+  std::string raw_best;         // the raw policy's most likely turn (no search)
+  // The evaluator's own win/draw/loss for the mover before the turn (no search): a network's
+  // value head; an even 0.5 / 0 / 0.5 for random playouts, which have no value of their own.
+  std::array<double, 3> raw_wdl{};
+  int rings = 0;  // rings on the board before the turn (the game's phase)
 };
 
 struct GameReview {

@@ -1,7 +1,6 @@
 #include "frontends/html_viewer.h"
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "core/error.h"
@@ -11,6 +10,7 @@
 #include "core/replay.h"
 #include "core/turn.h"
 #include "frontends/svg.h"
+#include "frontends/viewer_page.h"
 
 namespace zertz::frontends {
 
@@ -25,11 +25,6 @@ std::string counts_text(const Counts& counts) {
   return text;
 }
 
-std::string stocks_text(const State& state) {
-  return "captured: player 1 " + counts_text(state.captured(0)) + " · player 2 " +
-         counts_text(state.captured(1));
-}
-
 // What `mover` gained in a turn, e.g. "W1 B2", or "nothing".
 std::string gained_text(const State& before, const State& after, int mover) {
   std::string text;
@@ -42,69 +37,12 @@ std::string gained_text(const State& before, const State& after, int mover) {
   return text.empty() ? "nothing" : text;
 }
 
-// Keeps `</script>` and `<!--` in the data from ending the script element early.
-std::string script_safe(std::string json) {
-  std::string out;
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    if (json[i] == '<' && i + 1 < json.size() && (json[i + 1] == '/' || json[i + 1] == '!')) {
-      out += "\\u003c";
-    } else {
-      out += json[i];
-    }
-  }
-  return out;
-}
-
-constexpr const char* kStyle =
-    R"(body{font-family:sans-serif;background:#faf8f2;color:#222;margin:1.5em}
-#layout{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}
-#controls button{font-size:1.1em;min-width:3em;margin-right:.3em}
-#moves{max-height:32em;overflow:auto;font-family:monospace;padding-left:3em}
-#moves li{cursor:pointer}#moves li.current{background:#e6d5ad;font-weight:bold}
-#turn{font-size:1.2em;font-weight:bold;margin:.5em 0})";
-
-constexpr const char* kScript = R"(
-const steps = GAME.steps;
-let current = 0;
-const moves = document.getElementById('moves');
-GAME.turns.forEach((turn, i) => {
-  const item = document.createElement('li');
-  item.textContent = turn;
-  item.addEventListener('click', () => show(i + 1));
-  moves.appendChild(item);
-});
-function show(i) {
-  current = Math.max(0, Math.min(steps.length - 1, i));
-  const step = steps[current];
-  document.getElementById('board').innerHTML = step.svg;
-  document.getElementById('counter').textContent = current + ' / ' + (steps.length - 1);
-  document.getElementById('turn').textContent = step.turn;
-  document.getElementById('captured').textContent = step.captured;
-  document.getElementById('stocks').textContent = step.stocks;
-  Array.from(moves.children).forEach((item, k) => item.classList.toggle('current', k + 1 === current));
-}
-function requested_step() {
-  const query = new URLSearchParams(location.search).get('step');
-  const hash = new URLSearchParams(location.hash.slice(1)).get('step');
-  const value = query !== null ? query : hash;
-  if (value === null) return 0;
-  return value === 'last' ? steps.length - 1 : parseInt(value, 10) || 0;
-}
-document.getElementById('first').addEventListener('click', () => show(0));
-document.getElementById('prev').addEventListener('click', () => show(current - 1));
-document.getElementById('next').addEventListener('click', () => show(current + 1));
-document.getElementById('last').addEventListener('click', () => show(steps.length - 1));
-document.addEventListener('keydown', (event) => {
-  const moves = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: steps.length - 1};
-  if (event.key in moves) {
-    show(moves[event.key]);
-    event.preventDefault();
-  }
-});
-show(requested_step());
-)";
-
 }  // namespace
+
+std::string stocks_text(const State& state) {
+  return "captured: player 1 " + counts_text(state.captured(0)) + " · player 2 " +
+         counts_text(state.captured(1));
+}
 
 GameRecord read_game_record(const std::string& path) {
   RecordFile loaded;
@@ -127,6 +65,12 @@ std::vector<RecordStep> replay_for_display(const GameRecord& record) {
         {replayed.games[i + 1].state(), format_turn(replayed.games[i].state(), replayed.turns[i])});
   }
   return steps;
+}
+
+std::string players_line(const GameRecord& record) {
+  return (record.player1.empty() ? "?" : record.player1) + " vs " +
+         (record.player2.empty() ? "?" : record.player2) + " · " + record.variant + " · result " +
+         record.result;
 }
 
 std::string final_status(const GameRecord& record) {
@@ -153,23 +97,12 @@ std::string game_viewer_html(const GameRecord& record, const std::string& title)
     }
     steps.push_back(std::move(step));
   }
-  std::vector<std::string> turns;
-  for (int i = 1; i <= count; ++i) turns.push_back(replayed[i].turn);
-  nlohmann::json data = {{"steps", steps}, {"turns", turns}};
-  std::string players = (record.player1.empty() ? "?" : record.player1) + " vs " +
-                        (record.player2.empty() ? "?" : record.player2) + " · " + record.variant +
-                        " · result " + record.result;
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-         xml_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<h1>" +
-         xml_escape(title) + "</h1>\n<p id=\"players\">" + xml_escape(players) +
-         "</p>\n<div id=\"layout\">\n<div>\n<div id=\"board\"></div>\n<div id=\"controls\">"
-         "<button id=\"first\" title=\"first (Home)\">|&lt;</button>"
-         "<button id=\"prev\" title=\"back (left arrow)\">&lt;</button>"
-         "<button id=\"next\" title=\"forward (right arrow)\">&gt;</button>"
-         "<button id=\"last\" title=\"last (End)\">&gt;|</button> <span id=\"counter\"></span>"
-         "</div>\n<div id=\"turn\"></div>\n<div id=\"captured\"></div>\n<div id=\"stocks\"></div>\n"
-         "</div>\n<ol id=\"moves\"></ol>\n</div>\n<script>\nconst GAME = " +
-         script_safe(data.dump()) + ";\n" + kScript + "</script>\n</body>\n</html>\n";
+  ViewerPage page;
+  page.title = title;
+  page.subtitle = players_line(record);
+  page.steps = std::move(steps);
+  for (int i = 1; i <= count; ++i) page.items.push_back(replayed[i].turn);
+  return viewer_page_html(page);
 }
 
 }  // namespace zertz::frontends

@@ -27,6 +27,10 @@ std::vector<RecordStep> replay_for_display(const GameRecord& record);
 // The final position's status line: the recorded result, e.g. "result 1-0 (resignation)";
 // empty for an unfinished game.
 std::string final_status(const GameRecord& record);
+// "alice vs bob · tournament · result 1-0", with "?" for a player without a name.
+std::string players_line(const GameRecord& record);
+// "captured: player 1 W0 G1 B0 · player 2 W0 G0 B2".
+std::string stocks_text(const State& state);
 
 // The viewer page; throws InputError naming the turn when a turn of the record is illegal.
 std::string game_viewer_html(const GameRecord& record, const std::string& title);

@@ -45,6 +45,59 @@ std::string counts_line(double y, std::string_view title, const Counts& counts) 
   return out;
 }
 
+std::string line(double x1, double y1, double x2, double y2, const std::string& colour) {
+  return "<line x1=\"" + number(x1) + "\" y1=\"" + number(y1) + "\" x2=\"" + number(x2) +
+         "\" y2=\"" + number(y2) + "\" stroke=\"" + colour +
+         "\" stroke-width=\"3\" stroke-linecap=\"round\"/>\n";
+}
+
+struct Point {
+  double x, y;
+};
+
+// An arrow from a jump's start to its landing, its head short of the landing ring's centre.
+std::string arrow(Point from, Point to, const std::string& colour) {
+  double dx = to.x - from.x, dy = to.y - from.y, length = std::hypot(dx, dy);
+  double ux = dx / length, uy = dy / length;
+  Point tip{to.x - ux * kMarbleRadius * 0.6, to.y - uy * kMarbleRadius * 0.6};
+  Point back{tip.x - ux * 12, tip.y - uy * 12};
+  std::string out = line(from.x + ux * 6, from.y + uy * 6, back.x, back.y, colour);
+  out += "<polygon points=\"" + number(tip.x) + "," + number(tip.y) + " " +
+         number(back.x - uy * 7) + "," + number(back.y + ux * 7) + " " + number(back.x + uy * 7) +
+         "," + number(back.y - ux * 7) + "\" fill=\"" + colour + "\"/>\n";
+  return out;
+}
+
+template <typename Centre>
+std::string turn_mark(const Board& board, const TurnMark& mark, Centre centre) {
+  std::string out = "<g class=\"mark " + xml_escape(mark.name) + "\">\n";
+  const std::string colour = xml_escape(mark.colour);
+  for (Action action : mark.turn.actions) {
+    Point at = centre(action.cell());
+    switch (action.kind()) {
+      case ActionKind::kPlace:
+        out += circle(at.x, at.y, kRingRadius + 4,
+                      "fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"3\"");
+        out += circle(at.x, at.y, kMarbleRadius * 0.55,
+                      std::string("fill=\"") + kMarbleFill[action.colour()] + "\" stroke=\"" +
+                          colour + "\" stroke-width=\"2\"");
+        break;
+      case ActionKind::kRemove: {
+        double d = kRingRadius * 0.7;
+        out += line(at.x - d, at.y - d, at.x + d, at.y + d, colour);
+        out += line(at.x - d, at.y + d, at.x + d, at.y - d, colour);
+        break;
+      }
+      case ActionKind::kJump:
+        out += arrow(at, centre(board.landing(action.cell(), action.direction())), colour);
+        break;
+      case ActionKind::kPass:
+        break;
+    }
+  }
+  return out + "</g>\n";
+}
+
 }  // namespace
 
 std::string xml_escape(std::string_view text) {
@@ -73,7 +126,8 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-std::string position_svg(const State& state, std::string_view status) {
+std::string position_svg(const State& state, std::string_view status,
+                         std::span<const TurnMark> marks) {
   const Board& board = state.board();
   // Half rows as in the terminal drawing: the next column sits half a ring higher.
   auto half_row = [&](int cell) { return 2 * board.grid_y(cell) - board.grid_q(cell); };
@@ -96,9 +150,12 @@ std::string position_svg(const State& state, std::string_view status) {
   out +=
       "<style>.label{font-size:10px;text-anchor:middle}.panel{font-size:14px;fill:#333}</style>\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"#f7f3e8\"/>\n";
+  auto centre = [&](int cell) {
+    return Point{offset_x + board.grid_q(cell) * column_step,
+                 kMargin + kRingRadius + (top - half_row(cell)) * kSpacing / 2.0};
+  };
   for (int cell = 0; cell < board.num_cells(); ++cell) {
-    double x = offset_x + board.grid_q(cell) * column_step;
-    double y = kMargin + kRingRadius + (top - half_row(cell)) * kSpacing / 2.0;
+    auto [x, y] = centre(cell);
     const std::string& label = board.label(cell);
     if (!(state.rings() & bit(cell))) {
       out += circle(x, y, kRingRadius,
@@ -118,6 +175,7 @@ std::string position_svg(const State& state, std::string_view status) {
       out += text_at(x, y + 4, "class=\"label\" fill=\"#6b5a3a\"", label);
     }
   }
+  for (const TurnMark& mark : marks) out += turn_mark(board, mark, centre);
   double y = board_height + kPanelLine / 2;
   out += counts_line(y, "pool", state.pool());
   out += counts_line(y + kPanelLine, "player 1", state.captured(0));

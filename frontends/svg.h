@@ -4,15 +4,28 @@
 // to a file or put inline into HTML.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "core/state.h"
+#include "core/turn.h"
 
 namespace zertz::frontends {
 
+// A turn drawn over the position it is played from, in one colour: a ring around each
+// placement's cell with the marble's colour inside, a cross over each removed ring and an
+// arrow for each jump. Game review draws the played turn and the engine's best turn this way.
+struct TurnMark {
+  Turn turn;
+  std::string colour;  // a CSS colour
+  std::string name;    // the group's class attribute, e.g. "played" or "best"
+};
+
 // `status` replaces the "player N to move" line when not empty (e.g. "1-0 by repetition").
-std::string position_svg(const State& state, std::string_view status = "");
+// `marks` are drawn over the board in their order.
+std::string position_svg(const State& state, std::string_view status = "",
+                         std::span<const TurnMark> marks = {});
 
 // Escapes &, <, >, " and ' for XML and HTML text and attributes.
 std::string xml_escape(std::string_view text);

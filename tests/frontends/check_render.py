@@ -59,9 +59,9 @@ def check_html(path):
     game = json.loads(match.group(1))
     for i, step in enumerate(game["steps"]):
         check_svg_text(step["svg"], f"{path} step {i}")
-    if len(game["steps"]) != len(game["turns"]) + 1:
-        sys.exit(f"{path}: {len(game['steps'])} steps for {len(game['turns'])} turns")
-    print(f"{path}: HTML ok, {len(game['turns'])} turns, every step's SVG parses")
+    if len(game["steps"]) != len(game["items"]) + 1:
+        sys.exit(f"{path}: {len(game['steps'])} steps for {len(game['items'])} turns")
+    print(f"{path}: HTML ok, {len(game['items'])} turns, every step's SVG parses")
 
 
 for path in sys.argv[1:]:

@@ -7,24 +7,19 @@
 #include "core/error.h"
 #include "core/position.h"
 #include "frontends/html_viewer.h"
+#include "tests/frontends_text/occurrences.h"
 
 namespace zertz::frontends {
 namespace {
-
-int count(const std::string& text, const std::string& part) {
-  int n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 TEST(Svg, RingsMarblesRemovedRingsAndPanel) {
   State state = parse_position_string(
       "tournament .ooo/ooooo/oooooo/ooowooo/oooooo/ooooo/oooo 5,8,10 0,0,0 0,0,0 2 turn 0");
   std::string svg = position_svg(state);
   EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
-  EXPECT_EQ(count(svg, "stroke-dasharray"), 1);                  // a1, removed
-  EXPECT_EQ(count(svg, "fill=\"#e6d5ad\""), 36);                 // the rings left
-  EXPECT_EQ(count(svg, "fill=\"#f4f1ea\" stroke=\"#333\""), 1);  // the white marble on d4
+  EXPECT_EQ(occurrences(svg, "stroke-dasharray"), 1);                  // a1, removed
+  EXPECT_EQ(occurrences(svg, "fill=\"#e6d5ad\""), 36);                 // the rings left
+  EXPECT_EQ(occurrences(svg, "fill=\"#f4f1ea\" stroke=\"#333\""), 1);  // the white marble on d4
   EXPECT_NE(svg.find(">d4</text>"), std::string::npos);
   EXPECT_NE(svg.find(">player 2 to move</text>"), std::string::npos);
   EXPECT_NE(position_svg(state, "result 1-0 (time)").find(">result 1-0 (time)</text>"),
@@ -45,7 +40,7 @@ TEST(HtmlViewer, StepsThroughTheRecord) {
   EXPECT_NE(html.find("turn 3 of 3: player 1 x d5Wd3"), std::string::npos);
   EXPECT_NE(html.find("captured this turn: W1"), std::string::npos);
   EXPECT_EQ(html.find("</svg>\\n</"), std::string::npos);  // the data cannot close the script
-  EXPECT_EQ(count(html, "<script>"), 1);
+  EXPECT_EQ(occurrences(html, "<script>"), 1);
   EXPECT_EQ(html.find("http"), html.find("http://www.w3.org/2000/svg"));  // nothing to fetch
 }
 

@@ -1,0 +1,85 @@
+#include "frontends/game_filter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <sstream>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/text.h"
+
+namespace zertz::frontends {
+
+namespace {
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+}  // namespace
+
+bool is_robot(const std::string& player) {
+  static const std::array<std::string, 5> kRobots = {"dumbot", "smartbot", "weakbot", "bestbot",
+                                                     "robot"};
+  return std::find(kRobots.begin(), kRobots.end(), lower(player)) != kRobots.end();
+}
+
+std::map<std::string, double> read_ratings(const std::string& path) {
+  std::string text;
+  try {
+    text = read_file(path);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+  std::map<std::string, double> ratings;
+  std::istringstream lines(text);
+  std::string raw;
+  for (int number = 1; std::getline(lines, raw); ++number) {
+    std::string_view line = trim(raw);
+    if (line.empty() || line.front() == '#') continue;
+    auto where = [&] { return path + ":" + std::to_string(number) + ": "; };
+    std::size_t comma = line.rfind(',');
+    if (comma == std::string_view::npos) {
+      throw InputError(where() + "expected 'name,rating', found '" + std::string(line) + "'");
+    }
+    std::string name(trim(line.substr(0, comma)));
+    std::string_view number_text = trim(line.substr(comma + 1));
+    double rating = 0;
+    auto [end, error] =
+        std::from_chars(number_text.data(), number_text.data() + number_text.size(), rating);
+    if (name.empty() || error != std::errc() || end != number_text.data() + number_text.size()) {
+      throw InputError(where() + "expected 'name,rating', found '" + std::string(line) + "'");
+    }
+    if (!ratings.emplace(name, rating).second) {
+      throw InputError(where() + "player '" + name + "' is rated twice");
+    }
+  }
+  return ratings;
+}
+
+std::string skip_reason(const GameRecord& record, const GameFilter& filter) {
+  int turns = static_cast<int>(record.turns.size());
+  if (turns < filter.min_turns) {
+    return fmt::format("{} turns, fewer than {}", turns, filter.min_turns);
+  }
+  for (const std::string& player : {record.player1, record.player2}) {
+    if (filter.skip_robots && is_robot(player)) return "robot " + player;
+    if (!filter.min_rating) continue;
+    auto rated = filter.ratings.find(player);
+    if (rated == filter.ratings.end())
+      return "player " + (player.empty() ? "?" : player) + " unrated";
+    if (rated->second < *filter.min_rating) {
+      return fmt::format("player {} rated {:g}, below {:g}", player, rated->second,
+                         *filter.min_rating);
+    }
+  }
+  return "";
+}
+
+}  // namespace zertz::frontends
