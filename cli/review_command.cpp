@@ -91,29 +91,28 @@ struct SummaryFile {
   }
 };
 
-// Progress on stderr: at most a line a second within a game, and one per game with an ETA.
+// Progress on stderr: at most a line a second, and one per game with an ETA.
 class ReviewProgress {
  public:
-  explicit ReviewProgress(std::size_t games) : games_(games) {}
-  std::function<void(int, int)> for_game(std::size_t index, const fs::path& file) {
-    return [this, index, file](int done, int total) {
-      if (done < total && Clock::now() < last_shown_ + std::chrono::seconds(1)) return;
-      last_shown_ = Clock::now();
-      std::cerr << "[" << index + 1 << "/" << games_ << "] " << file.filename().string()
-                << ": positions " << done << "/" << total << "\n";
-    };
+  ReviewProgress(const std::vector<fs::path>& files) : files_(files) {}
+  void position_done(std::size_t game, int done, int total) {
+    if (done < total && Clock::now() < last_shown_ + std::chrono::seconds(1)) return;
+    last_shown_ = Clock::now();
+    std::cerr << "[" << game + 1 << "/" << files_.size() << "] " << files_[game].filename().string()
+              << ": positions " << done << "/" << total << "\n";
   }
-  void game_done(std::size_t index, std::size_t reviewed) {
+  void game_done(std::size_t game) {
+    ++finished_;
     double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
     double eta =
-        reviewed ? seconds / static_cast<double>(reviewed) * static_cast<double>(games_ - index - 1)
-                 : 0;
-    std::cerr << "[" << index + 1 << "/" << games_ << "] done, " << static_cast<int>(seconds)
-              << " s in all, ETA " << static_cast<int>(eta) << " s\n";
+        seconds / static_cast<double>(finished_) * static_cast<double>(files_.size() - finished_);
+    std::cerr << "[" << game + 1 << "/" << files_.size() << "] done, " << finished_ << " games in "
+              << static_cast<int>(seconds) << " s, ETA " << static_cast<int>(eta) << " s\n";
   }
 
  private:
-  std::size_t games_;
+  const std::vector<fs::path>& files_;
+  std::size_t finished_ = 0;
   Clock::time_point started_ = Clock::now(), last_shown_ = started_;
 };
 
@@ -150,46 +149,61 @@ int run_review(ReviewCommandOptions options) {
                 << "\n";
     }
   }
-  ReviewProgress progress(files.size());
+  // Every game is read and filtered first; those kept are then reviewed side by side.
+  std::vector<fs::path> kept;
+  std::vector<GameRecord> records;
+  std::vector<training::PlayerFactory*> factories;
   int refused = 0, skipped = 0, reviewed = 0;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const std::string file = files[i].string();
-    if (summary && summary->sources.count(file)) continue;
-    RecordFile loaded = load_record_file(file);
+  for (const fs::path& file : files) {
+    if (summary && summary->sources.count(file.string())) continue;
+    RecordFile loaded = load_record_file(file.string());
     if (!loaded.ok) {
-      std::cout << file << ": refused: " << loaded.reason << "\n";
+      std::cout << file.string() << ": refused: " << loaded.reason << "\n";
       ++refused;
-      continue;
-    }
-    if (std::string why = frontends::skip_reason(loaded.record, options.filter); !why.empty()) {
-      if (!summary) std::cout << file << ": skipped: " << why << "\n";
+    } else if (std::string why = frontends::skip_reason(loaded.record, options.filter);
+               !why.empty()) {
+      if (!summary) std::cout << file.string() << ": skipped: " << why << "\n";
       ++skipped;
-      continue;
-    }
-    frontends::GameReview review;
-    int board_rings = 0;
-    try {
-      training::PlayerFactory& factory = reviewers.factory(loaded.record.variant);
-      board_rings = Variant::find(loaded.record.variant)->board->num_cells();
-      review = frontends::review_game(loaded.record, factory.analysis_evaluator(),
-                                      factory.analysis_search_params(), options.review,
-                                      progress.for_game(i, files[i]));
-    } catch (const InputError& e) {
-      std::cout << file << ": refused: " << e.what() << "\n";
-      ++refused;
-      continue;
-    }
-    ++reviewed;
-    progress.game_done(i, static_cast<std::size_t>(reviewed));
-    if (summary) {
-      frontends::ReviewSummary figures = frontends::summarize_review(review, board_rings);
-      append_to_file(summary->path,
-                     frontends::summary_line(figures, file, loaded.record).dump() + "\n");
-      summary->total += figures;
     } else {
-      write_game_review(options, files[i], loaded.record, review);
+      try {
+        factories.push_back(&reviewers.factory(loaded.record.variant));
+      } catch (const InputError& e) {  // an unknown variant, or a network of another one
+        std::cout << file.string() << ": refused: " << e.what() << "\n";
+        ++refused;
+        continue;
+      }
+      kept.push_back(file);
+      records.push_back(std::move(loaded.record));
     }
   }
+  std::vector<frontends::ReviewJob> jobs;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    jobs.push_back(
+        {&records[i], &factories[i]->analysis_evaluator(), factories[i]->analysis_search_params()});
+  }
+  ReviewProgress progress(kept);
+  frontends::review_games(
+      jobs, options.review,
+      [&](std::size_t game, const frontends::GameReview* review, const std::string& refusal) {
+        if (review == nullptr) {
+          std::cout << kept[game].string() << ": refused: " << refusal << "\n";
+          ++refused;
+          return;
+        }
+        ++reviewed;
+        progress.game_done(game);
+        if (summary) {
+          int rings = Variant::find(records[game].variant)->board->num_cells();
+          frontends::ReviewSummary figures = frontends::summarize_review(*review, rings);
+          append_to_file(
+              summary->path,
+              frontends::summary_line(figures, kept[game].string(), records[game]).dump() + "\n");
+          summary->total += figures;
+        } else {
+          write_game_review(options, kept[game], records[game], *review);
+        }
+      },
+      [&](std::size_t game, int done, int total) { progress.position_done(game, done, total); });
   std::cout << files.size() << " games: " << reviewed << " reviewed, " << skipped << " skipped, "
             << refused << " refused\n";
   if (summary) {

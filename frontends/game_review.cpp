@@ -3,14 +3,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <exception>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
+#include "core/error.h"
 #include "core/game.h"
 #include "core/replay.h"
 #include "core/turn.h"
@@ -60,60 +63,11 @@ double rounded(double x) {
   return std::round(x * 1e4) / 1e4;
 }
 
-}  // namespace
-
-const char* label_for_drop(double drop) {
-  if (drop >= kBlunderDrop) return "blunder";
-  if (drop >= kMistakeDrop) return "mistake";
-  if (drop >= kInaccuracyDrop) return "inaccuracy";
-  return "";
-}
-
-GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
-                       const mcts::SearchParams& params, const ReviewOptions& options,
-                       const std::function<void(int done, int total)>& progress) {
-  const RecordPositions replayed = replay_positions(record);
+// A game's review from its positions' searches.
+GameReview assemble_review(const GameRecord& record, const RecordPositions& replayed,
+                           const std::vector<PositionResult>& results) {
   const std::vector<Game>& games = replayed.games;
-  const int turns = static_cast<int>(record.turns.size());
-  mcts::SearchParams search = params;
-  search.threads = 1;  // positions run side by side instead
-  search.validate();
-
-  // Every position that is not over: before each turn, and after the last.
-  std::vector<PositionResult> results(games.size());
-  std::atomic<int> next{0};
-  int done = 0;  // under `mutex`
-  std::mutex mutex;
-  std::exception_ptr failure;
-  auto search_position = [&](int k) {
-    if (games[k].is_terminal()) return;  // the last turn ended the game
-    Rng rng(options.seed + static_cast<std::uint64_t>(k) + 1);
-    results[k].analysis =
-        mcts::analyze_turns(search, evaluator, games[k], options.visits, kAllCandidates, rng);
-    if (k < turns) {
-      results[k].priors = mcts::turn_priors(evaluator, games[k].state());
-      results[k].raw_wdl = raw_evaluation(evaluator, games[k].state());
-    }
-  };
-  auto work = [&] {
-    for (int k; (k = next++) < static_cast<int>(games.size());) {
-      try {
-        search_position(k);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = static_cast<int>(games.size());
-      }
-      std::lock_guard lock(mutex);
-      if (progress) progress(++done, static_cast<int>(games.size()));
-    }
-  };
-  {
-    std::vector<std::jthread> workers;
-    for (int i = 0; i < std::max(1, options.workers); ++i) workers.emplace_back(work);
-  }
-  if (failure) std::rethrow_exception(failure);
-
+  const int turns = static_cast<int>(replayed.turns.size());
   GameReview review;
   review.variant = record.variant;
   review.result = record.result;
@@ -161,6 +115,146 @@ GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
     turn.rings = std::popcount(before.rings());
     review.turns.push_back(std::move(turn));
   }
+  return review;
+}
+
+// A game of review_games between its first position's claim and its report.
+struct GameInProgress {
+  RecordPositions replayed;
+  std::vector<PositionResult> results;
+  int claimed = 0, searched = 0;  // positions handed to workers, and finished
+  std::string refusal;
+  // Done, and no worker holds one of its positions any more.
+  bool complete() const {
+    return searched == claimed &&
+           (!refusal.empty() || searched == static_cast<int>(results.size()));
+  }
+};
+
+void search_position(const ReviewJob& job, const mcts::SearchParams& search,
+                     const ReviewOptions& options, GameInProgress& game, int k) {
+  const Game& position = game.replayed.games[k];
+  if (position.is_terminal()) return;  // the last turn ended the game
+  Rng rng(options.seed + static_cast<std::uint64_t>(k) + 1);
+  PositionResult& result = game.results[k];
+  result.analysis =
+      mcts::analyze_turns(search, *job.evaluator, position, options.visits, kAllCandidates, rng);
+  if (k < static_cast<int>(game.replayed.turns.size())) {
+    result.priors = mcts::turn_priors(*job.evaluator, position.state());
+    result.raw_wdl = raw_evaluation(*job.evaluator, position.state());
+  }
+}
+
+}  // namespace
+
+const char* label_for_drop(double drop) {
+  if (drop >= kBlunderDrop) return "blunder";
+  if (drop >= kMistakeDrop) return "mistake";
+  if (drop >= kInaccuracyDrop) return "inaccuracy";
+  return "";
+}
+
+void review_games(std::span<const ReviewJob> jobs, const ReviewOptions& options,
+                  const ReviewDone& done, const ReviewProgress& progress) {
+  std::vector<mcts::SearchParams> searches;
+  for (const ReviewJob& job : jobs) {
+    searches.push_back(job.params);
+    searches.back().threads = 1;  // positions run side by side instead
+    searches.back().validate();
+  }
+  std::mutex mutex;  // guards everything below
+  std::map<std::size_t, std::unique_ptr<GameInProgress>> open;
+  std::size_t next_game = 0, next_report = 0;
+  int next_position = 0;
+  std::exception_ptr failure;  // not bad input: it stops the review
+
+  // Reports the complete games at the head of the queue, in order. A failure of `done` (a full
+  // disk) stops the review rather than the worker thread.
+  auto report_ready = [&] {
+    for (auto it = open.find(next_report); it != open.end() && it->second->complete() && !failure;
+         it = open.find(++next_report)) {
+      GameInProgress& game = *it->second;
+      try {
+        if (game.refusal.empty()) {
+          GameReview review =
+              assemble_review(*jobs[next_report].record, game.replayed, game.results);
+          done(next_report, &review, "");
+        } else {
+          done(next_report, nullptr, game.refusal);
+        }
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      open.erase(it);
+    }
+  };
+  // The next position to search, in the games' order: a game is replayed when first reached.
+  auto claim = [&]() -> std::optional<std::pair<std::size_t, int>> {
+    for (; next_game < jobs.size() && !failure; ++next_game, next_position = 0) {
+      std::unique_ptr<GameInProgress>& game = open[next_game];
+      if (!game) {
+        game = std::make_unique<GameInProgress>();
+        try {
+          game->replayed = replay_positions(*jobs[next_game].record);
+          game->results.resize(game->replayed.games.size());
+        } catch (const InputError& e) {
+          game->refusal = e.what();
+        }
+      }
+      if (game->refusal.empty() && next_position < static_cast<int>(game->results.size())) {
+        ++game->claimed;
+        return std::pair{next_game, next_position++};
+      }
+      report_ready();
+    }
+    return std::nullopt;
+  };
+  auto work = [&] {
+    std::unique_lock lock(mutex);
+    while (auto claimed = claim()) {
+      auto [index, k] = *claimed;
+      GameInProgress& game = *open[index];
+      lock.unlock();
+      std::string refusal;
+      try {
+        search_position(jobs[index], searches[index], options, game, k);
+      } catch (const InputError& e) {
+        refusal = e.what();
+      } catch (...) {
+        lock.lock();
+        if (!failure) failure = std::current_exception();
+        break;
+      }
+      lock.lock();
+      if (!refusal.empty() && game.refusal.empty()) game.refusal = refusal;
+      ++game.searched;
+      if (progress) progress(index, game.searched, static_cast<int>(game.results.size()));
+      report_ready();
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int i = 0; i < std::max(1, options.workers); ++i) workers.emplace_back(work);
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
+                       const mcts::SearchParams& params, const ReviewOptions& options,
+                       const std::function<void(int done, int total)>& progress) {
+  ReviewJob job{&record, &evaluator, params};
+  GameReview review;
+  std::string refused;
+  review_games(
+      std::span<const ReviewJob>(&job, 1), options,
+      [&](std::size_t, const GameReview* done, const std::string& refusal) {
+        if (done != nullptr) review = *done;
+        refused = refusal;
+      },
+      [&](std::size_t, int done, int total) {
+        if (progress) progress(done, total);
+      });
+  if (!refused.empty()) throw InputError(refused);
   return review;
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,30 @@ struct GameReview {
   std::vector<TurnReview> turns;
 };
 
-// Reviews `record` (its turns must be legal: InputError naming the turn otherwise), calling
-// `progress` (may be empty) with the positions done and their number as searches finish.
+// A game of a review over many: its record, and the evaluator and search that judge it.
+struct ReviewJob {
+  const GameRecord* record = nullptr;
+  mcts::Evaluator* evaluator = nullptr;
+  mcts::SearchParams params;
+};
+// Called once per game, in the games' order: its review, or (review null) why it was refused,
+// e.g. "turn 2: ..." for an illegal turn.
+using ReviewDone =
+    std::function<void(std::size_t game, const GameReview* review, const std::string& refusal)>;
+// Called as a game's positions finish (the positions done and their number).
+using ReviewProgress = std::function<void(std::size_t game, int done, int total)>;
+
+// Reviews the games side by side: `options.workers` threads search positions in the games'
+// order, so the last positions of one game overlap the first of the next, and searches of
+// different games share a network's batches. A game's positions use the seeds they would use
+// alone, so a review does not depend on the workers or on the other games. Calls are made
+// under one lock: `done` and `progress` need no locking of their own. An exception other than
+// InputError stops the review and is rethrown.
+void review_games(std::span<const ReviewJob> jobs, const ReviewOptions& options,
+                  const ReviewDone& done, const ReviewProgress& progress = {});
+
+// One game (review_games of one job): InputError naming the turn when a turn is illegal;
+// `progress` (may be empty) gets the positions done and their number as searches finish.
 GameReview review_game(const GameRecord& record, mcts::Evaluator& evaluator,
                        const mcts::SearchParams& params, const ReviewOptions& options,
                        const std::function<void(int done, int total)>& progress = {});

@@ -88,6 +88,50 @@ TEST(GameReview, AnIllegalTurnIsRefusedByNumber) {
   }
 }
 
+TEST(GameReview, GamesReviewedSideBySideMatchTheirReviewsAloneInOrder) {
+  GameRecord illegal = record("short-game.zertz");
+  illegal.turns[1] = "Wd4,a2";
+  std::vector<GameRecord> games = {record("random-basic.zertz"), illegal,
+                                   record("short-game.zertz")};
+  mcts::SearchParams params = mcts::rollout_search_params();
+  std::vector<ReviewJob> jobs;
+  for (const GameRecord& game : games) jobs.push_back({&game, &mcts::uniform_evaluator(), params});
+  for (int workers : {1, 3}) {
+    ReviewOptions options;
+    options.visits = 100;
+    options.workers = workers;
+    std::vector<std::size_t> order;
+    std::vector<std::string> outcomes;
+    review_games(jobs, options,
+                 [&](std::size_t game, const GameReview* review, const std::string& refusal) {
+                   order.push_back(game);
+                   outcomes.push_back(review ? review_json(*review, "x") : "refused: " + refusal);
+                 });
+    ASSERT_EQ(order, (std::vector<std::size_t>{0, 1, 2})) << workers;
+    EXPECT_EQ(outcomes[0], review_json(review_with_rollouts(games[0], 1), "x"));
+    EXPECT_EQ(outcomes[1].rfind("refused: turn 2: ", 0), 0u) << outcomes[1];
+    EXPECT_EQ(outcomes[2], review_json(review_with_rollouts(games[2], 2), "x"));
+  }
+}
+
+TEST(GameReview, AFailureToReportAGameStopsTheReviewWithItsError) {
+  std::vector<GameRecord> games = {record("short-game.zertz"), record("random-basic.zertz")};
+  std::vector<ReviewJob> jobs;
+  for (const GameRecord& game : games) {
+    jobs.push_back({&game, &mcts::uniform_evaluator(), mcts::rollout_search_params()});
+  }
+  ReviewOptions options;
+  options.visits = 20;
+  int reported = 0;
+  EXPECT_THROW(review_games(jobs, options,
+                            [&](std::size_t, const GameReview*, const std::string&) {
+                              ++reported;
+                              throw std::runtime_error("disk full");
+                            }),
+               std::runtime_error);
+  EXPECT_EQ(reported, 1);
+}
+
 TEST(GameReview, TheSummaryNamesTheBiggestDropsOfEachSide) {
   GameReview review;
   TurnReview small;
