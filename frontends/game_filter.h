@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/record.h"
 
@@ -16,8 +17,11 @@ namespace zertz::frontends {
 // regard to case.
 bool is_robot(const std::string& player);
 
-// A ratings file: one `name,rating` per line; blank lines and lines starting with '#' are
-// skipped. Throws InputError "FILE:LINE: ..." on a malformed line or a name given twice.
+// A ratings file: one `name,rating` per line (a finite number; the name may hold commas, the
+// last one separates); blank lines and lines starting with '#' are skipped. Throws InputError
+// "SOURCE:LINE: ..." on a malformed line or a name given twice; read_ratings also when the
+// file cannot be read.
+std::map<std::string, double> parse_ratings(std::string_view text, const std::string& source);
 std::map<std::string, double> read_ratings(const std::string& path);
 
 struct GameFilter {

@@ -33,6 +33,8 @@ TEXT_FIXTURES = {
     "heldout-not-json.jsonl": "this is not json\n",
     "foreign.pt": "<html>not a checkpoint</html>\n",
     "empty.pt": "",
+    "ratings-bad.csv": "# boardspace ratings\nalice,1620\nbob 1400\n",
+    "reviews-damaged/summary.jsonl": "{\"source\": \"a.sgf\"}\n{\"source\": \"b.sgf\"}\n",
 }
 
 
@@ -60,6 +62,7 @@ def damaged_copies(source, prefix, directory):
 
 def make_fixtures(fixtures, env):
     for name, text in TEXT_FIXTURES.items():
+        os.makedirs(os.path.dirname(os.path.join(fixtures, name)), exist_ok=True)
         with open(os.path.join(fixtures, name), "w") as f:
             f.write(text)
     shutil.copy(os.path.join(env["DATA"], "configs", "tiny.yaml"), fixtures)
