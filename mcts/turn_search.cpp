@@ -11,6 +11,37 @@ namespace {
 
 using TurnEnd = std::pair<std::vector<Action>, const Node*>;
 
+// A search stops at once when its root has a single action.
+bool root_is_forced(const Search& search) {
+  return search.root().is_expanded() && search.root().num_children() == 1;
+}
+
+struct Valued {
+  float value = 0;  // from the viewer's side
+  std::uint32_t visits = 0;
+  Proven proven = Proven::kUnknown;
+};
+
+// The value of the search's root position for `viewer`: searched with `visits`, played on
+// through forced actions (a search stops at once on one) to the first choice, or exact at
+// the end of the game.
+Valued value_past_forced(Search& search, int viewer, int visits, Rng& rng) {
+  const State& root = search.root_state();
+  while (!root.is_terminal()) {
+    SearchResult result = search.run(visits, /*full=*/false, 0.0f, rng);
+    if (!root_is_forced(search)) {
+      float value = root.to_move() == viewer ? result.root_value : -result.root_value;
+      return {value, result.root_visits, Proven::kUnknown};
+    }
+    search.play(search.root().children()[0].action());
+  }
+  int outcome = root.result_for(viewer);
+  return {static_cast<float>(outcome), 0,
+          outcome > 0   ? Proven::kWin
+          : outcome < 0 ? Proven::kLoss
+                        : Proven::kDraw};
+}
+
 // The visited full turns below `node` (reached by `prefix` from the root): a turn ends where
 // the player to move changes or the game ends.
 void collect_turns(const Node& node, const State& state, std::vector<Action>& prefix,
@@ -90,20 +121,25 @@ TurnAnalysis analyze_turns(const SearchParams& params, Evaluator& evaluator, con
   // The search stops at once on a forced action (the only legal one): play it and search on.
   std::vector<Action> prefix;
   const State& root = search.root_state();
-  while (search.root().is_expanded() && search.root().num_children() == 1) {
+  while (root_is_forced(search)) {
     prefix.push_back(search.root().children()[0].action());
     search.play(prefix.back());
     if (root.is_terminal() || root.to_move() != start.to_move()) {
-      // The whole turn is forced: it is the only candidate.
+      // The whole turn is forced: it is the only candidate, valued by the position it leaves.
       std::string turn = turns_in_notation(start, prefix).front();
+      Valued after = value_past_forced(search, start.to_move(), visits, rng);
+      analysis.root_value = after.value;
+      analysis.root_visits = std::max(after.visits, 1u);
       analysis.candidates.push_back(
-          {turn, result.root_visits, result.root_value, Proven::kUnknown, {turn}, {}});
+          {turn, analysis.root_visits, after.value, after.proven, {turn}, {}});
       if (evaluator.reports_draws()) {
         add_win_draw_loss(evaluator, {root}, start.to_move(), analysis.candidates);
       }
       return analysis;
     }
-    search.run(visits, /*full=*/false, 0.0f, rng);
+    result = search.run(visits, /*full=*/false, 0.0f, rng);
+    analysis.root_value = result.root_value;
+    analysis.root_visits = result.root_visits;
   }
   std::vector<TurnEnd> turns;
   collect_turns(search.root(), root, prefix, turns);

@@ -142,6 +142,29 @@ TEST(AnalyzeTurns, ATurnThatEndsTheGameHasExactWinDrawLoss) {
   EXPECT_GT(ending, 0);
 }
 
+TEST(AnalyzeTurns, AForcedTurnIsValuedByThePositionItLeavesFromTheMoversSide) {
+  // Turn starts of seeded random games whose whole turn is forced (a single capture) and does
+  // not end the game: their value is the next position's, negated.
+  int checked = 0;
+  for (const Game& game : turn_starts(400, 29)) {
+    std::vector<Turn> turns = legal_turns(game.state());
+    if (turns.size() != 1) continue;
+    Game after = game;
+    for (Action a : turns.front().actions) after.apply(a);
+    if (after.is_terminal()) continue;
+    testing::FakeNetwork network;
+    Rng a(4), b(4);
+    TurnAnalysis forced = analyze_turns(SearchParams(), network, game, 50, 4, a);
+    TurnAnalysis next = analyze_turns(SearchParams(), network, after, 50, 4, b);
+    ASSERT_EQ(forced.candidates.size(), 1u);
+    EXPECT_NEAR(forced.root_value, -next.root_value, 0.05) << to_position_string(game.state());
+    EXPECT_EQ(forced.candidates.front().value, forced.root_value);
+    EXPECT_GE(forced.root_visits, 50u);
+    if (++checked == 5) break;
+  }
+  EXPECT_EQ(checked, 5);
+}
+
 TEST(TurnClock, HalvesWhatIsLeftAndGivesARemovalTheRest) {
   using std::chrono::milliseconds;
   TurnClock clock(1000);
