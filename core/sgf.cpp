@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/replay.h"
 #include "core/sgf_syntax.h"
+#include "core/text.h"
 #include "core/turn.h"
 #include "core/variant.h"
 

@@ -138,13 +138,6 @@ bool is_number(std::string_view s) {
   return true;
 }
 
-std::string lower_case(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char ch : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 std::string iso_date(const std::string& text) {
   static constexpr std::array<std::string_view, 12> kMonths = {
       "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};

@@ -62,9 +62,6 @@ SgfFile read_sgf(std::string_view text);
 // A decimal number of at most 9 digits, so that it fits an int.
 bool is_number(std::string_view s);
 
-// ASCII lower case, for words compared without regard to case (boardspace's steps, months).
-std::string lower_case(std::string_view s);
-
 // Boardspace's DT is "Tue Mar 23 22:50:26 CET 2004", "October 16, 2024" or "16 November 2024";
 // the record keeps ISO dates. Anything else is kept as written.
 std::string iso_date(const std::string& text);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cctype>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +18,15 @@ inline std::string_view trim(std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
   return text;
+}
+
+// ASCII lower case, for words compared without regard to case (boardspace's steps, months,
+// robots' names).
+inline std::string lower_case(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
 }
 
 // The words of `text`, separated by runs of white space; views into `text`.

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -16,20 +15,10 @@
 
 namespace zertz::frontends {
 
-namespace {
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-}  // namespace
-
 bool is_robot(const std::string& player) {
   static const std::array<std::string, 5> kRobots = {"dumbot", "smartbot", "weakbot", "bestbot",
                                                      "robot"};
-  return std::find(kRobots.begin(), kRobots.end(), lower(player)) != kRobots.end();
+  return std::find(kRobots.begin(), kRobots.end(), lower_case(player)) != kRobots.end();
 }
 
 std::map<std::string, double> parse_ratings(std::string_view text, const std::string& source) {
