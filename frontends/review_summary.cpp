@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "core/error.h"
 
@@ -52,13 +54,23 @@ T field(const nlohmann::json& object, const char* name) {
   }
 }
 
+// A count: a whole number from 0 to INT_MAX (nlohmann would convert 1e27 to int unchecked).
+int count(const nlohmann::json& object, const char* name) {
+  auto value = field<nlohmann::json>(object, name);
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > std::numeric_limits<int>::max()) {
+    throw InputError(std::string("summary line: field '") + name + "' is not a count");
+  }
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
 Agreement agreement_from(const nlohmann::json& object) {
-  return {field<int>(object, "positions"), field<int>(object, "top1"), field<int>(object, "top3"),
-          field<int>(object, "raw_top1")};
+  return {count(object, "positions"), count(object, "top1"), count(object, "top3"),
+          count(object, "raw_top1")};
 }
 
 Forecast forecast_from(const nlohmann::json& object) {
-  return {field<int>(object, "positions"), field<double>(object, "correct"),
+  return {count(object, "positions"), field<double>(object, "correct"),
           field<double>(object, "log_loss")};
 }
 
