@@ -38,6 +38,7 @@ class ActorProtocol {
   // One shard of finished games; `meta` holds "games", "positions" and "weights_versions".
   void queue_games(std::string shard, nlohmann::json meta);
   void set_status(nlohmann::json status);  // sent with each heartbeat from now on
+  void set_options(ProtocolOptions options) { options_ = options; }  // the run's, once known
 
   // Sends what the credits allow and a heartbeat when due, and handles what arrived. Throws
   // FrameError for bytes that are not a frame from rank 0.
@@ -47,6 +48,7 @@ class ActorProtocol {
   // The newest weights not yet taken (older ones that arrived meanwhile are dropped); tells
   // rank 0 that self-play now uses that version.
   std::optional<Weights> take_weights();
+  bool has_weights() const { return newest_weights_.has_value(); }
   std::uint64_t weights_version() const { return weights_version_; }  // the last taken
   bool stop_requested() const { return stop_requested_; }
   void say_bye();

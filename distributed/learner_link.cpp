@@ -9,11 +9,11 @@ namespace zertz::distributed {
 using Clock = std::chrono::steady_clock;
 
 LearnerLink::LearnerLink(TransportFactory make_transport, ProtocolOptions options,
-                         std::uint64_t run_seed, std::uint64_t launch,
+                         std::uint64_t run_seed, std::uint64_t launch, nlohmann::json welcome,
                          LearnerProtocol::GamesSink sink, Fatal fatal)
     : options_(options), fatal_(std::move(fatal)) {
   thread_ = std::thread(&LearnerLink::run, this, std::move(make_transport), run_seed, launch,
-                        std::move(sink));
+                        std::move(welcome), std::move(sink));
 }
 
 LearnerLink::~LearnerLink() {
@@ -21,12 +21,13 @@ LearnerLink::~LearnerLink() {
 }
 
 void LearnerLink::run(TransportFactory make_transport, std::uint64_t run_seed, std::uint64_t launch,
-                      LearnerProtocol::GamesSink sink) {
+                      nlohmann::json welcome, LearnerProtocol::GamesSink sink) {
   const auto start = Clock::now();
   auto now = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   try {
     std::unique_ptr<Transport> transport = make_transport();
     LearnerProtocol protocol(*transport, options_, run_seed, launch, std::move(sink), now());
+    protocol.set_welcome(std::move(welcome));
     {
       std::lock_guard lock(mutex_);
       ranks_ = transport->size();

@@ -28,8 +28,10 @@ class LearnerLink {
   // job (MPI_Abort) with that line. Should it return, the link stops.
   using Fatal = std::function<void(const std::string&)>;
 
+  // `welcome`: what every actor gets besides its launch and seed (the run's config).
   LearnerLink(TransportFactory make_transport, ProtocolOptions options, std::uint64_t run_seed,
-              std::uint64_t launch, LearnerProtocol::GamesSink sink, Fatal fatal);
+              std::uint64_t launch, nlohmann::json welcome, LearnerProtocol::GamesSink sink,
+              Fatal fatal);
   ~LearnerLink();  // stop(0) if stop was not called
 
   // Blocks until the transport is up; returns the number of ranks. Rethrows its failure.
@@ -46,7 +48,7 @@ class LearnerLink {
 
  private:
   void run(TransportFactory make_transport, std::uint64_t run_seed, std::uint64_t launch,
-           LearnerProtocol::GamesSink sink);
+           nlohmann::json welcome, LearnerProtocol::GamesSink sink);
 
   ProtocolOptions options_;
   Fatal fatal_;

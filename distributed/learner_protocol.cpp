@@ -54,8 +54,9 @@ void LearnerProtocol::handle(Actor& actor, int rank, Frame frame) {
     case FrameKind::hello: {
       actor.said_hello = true;
       actor.hello = frame.meta;
-      nlohmann::json welcome = {{"launch", launch_},
-                                {"seed", actor_seed(run_seed_, rank, launch_)}};
+      nlohmann::json welcome = welcome_;
+      welcome["launch"] = launch_;
+      welcome["seed"] = actor_seed(run_seed_, rank, launch_);
       send(rank, Frame{FrameKind::welcome, 0, 0, std::move(welcome), {}});
       offer_weights(rank, actor);
       break;
@@ -132,6 +133,10 @@ void LearnerProtocol::publish_weights(std::uint64_t version, std::string bytes,
 
 void LearnerProtocol::set_status(nlohmann::json status) {
   status_ = std::move(status);
+}
+
+void LearnerProtocol::set_welcome(nlohmann::json fields) {
+  welcome_ = std::move(fields);
 }
 
 void LearnerProtocol::stop() {

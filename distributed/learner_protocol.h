@@ -46,9 +46,10 @@ class LearnerProtocol {
   // so nothing in it is acknowledged either.
   void pump(double now);
   void publish_weights(std::uint64_t version, std::string bytes, nlohmann::json meta);
-  void set_status(nlohmann::json status);  // sent in answer to each actor's heartbeat
-  void stop();                             // every actor is told to stop
-  bool all_stopped() const;                // every actor that said hello said bye
+  void set_status(nlohmann::json status);   // sent in answer to each actor's heartbeat
+  void set_welcome(nlohmann::json fields);  // added to every welcome (the run's config)
+  void stop();                              // every actor is told to stop
+  bool all_stopped() const;                 // every actor that said hello said bye
 
   const std::map<int, Actor>& actors() const { return actors_; }
   std::uint64_t newest_weights() const { return newest_version_; }
@@ -72,6 +73,7 @@ class LearnerProtocol {
   nlohmann::json newest_meta_;
   std::string newest_bytes_;
   nlohmann::json status_ = nlohmann::json::object();
+  nlohmann::json welcome_ = nlohmann::json::object();
   std::vector<std::string> events_;
 };
 

@@ -81,4 +81,24 @@ CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
   return parts.info;
 }
 
+std::string network_bytes(ZertzNet& net) {
+  torch::serialize::OutputArchive archive;
+  net->save(archive);
+  std::ostringstream out;
+  archive.save_to(out);
+  return out.str();
+}
+
+void load_network_bytes(ZertzNet& net, const std::string& bytes, const std::string& source) {
+  try {
+    std::istringstream in(bytes);
+    torch::serialize::InputArchive archive;
+    archive.load_from(in, net->parameters().front().device());
+    net->load(archive);
+  } catch (const c10::Error& e) {
+    throw CheckpointError(source +
+                          ": the weights do not load: " + first_line(e.what_without_backtrace()));
+  }
+}
+
 }  // namespace zertz::nn

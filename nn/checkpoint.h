@@ -21,4 +21,9 @@ void save_checkpoint(const std::string& path, const CheckpointInfo& info, ZertzN
 CheckpointInfo load_checkpoint(const std::string& path, ZertzNet& net,
                                torch::optim::Optimizer* optimizer);
 
+// The weights alone (parameters and buffers, on the CPU), as a distributed run sends them to
+// its actors; loading checks them as load_checkpoint does, naming `source`.
+std::string network_bytes(ZertzNet& net);
+void load_network_bytes(ZertzNet& net, const std::string& bytes, const std::string& source);
+
 }  // namespace zertz::nn

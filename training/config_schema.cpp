@@ -104,6 +104,13 @@ const std::vector<KeySpec>& config_schema() {
       text("evaluation.ladder_anchor", evaluation::kDefaultLadderAnchor),
       integer("evaluation.gating_games", 0, 0, 100000),
       number("evaluation.gating_threshold", "0.55", 0, 1),
+
+      integer("distributed.games_per_message", 8, 1, 100000),
+      integer("distributed.max_unacked_messages", 4, 1, 1000),
+      number("distributed.heartbeat_seconds", "10", 0.01, 3600),
+      number("distributed.silence_warn_seconds", "30", 0.01, 86400),
+      number("distributed.silence_abort_seconds", "300", 0.1, 86400),
+      integer("distributed.learner_selfplay_threads", 0, 0, 256),
   };
   return schema;
 }

@@ -48,12 +48,15 @@ void ProgressReport::report(const ProgressSnapshot& now) {
   std::int64_t to_checkpoint = checkpoint_every_steps_ - now.steps % checkpoint_every_steps_;
   const nn::EvaluatorStats& ev = now.evaluator;
   log_->info(
-      "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}% | step {} ({:.0f} "
+      "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}%{} | step {} ({:.0f} "
       "samples/s) | loss policy {:.3f} value {:.3f}{} | window {} | ladder {} | {} elapsed, "
       "checkpoint in {} steps{}",
-      now.games, games_per_hour, ev.evaluations_per_second(), ev.average_batch(),
-      100 * ev.cache_hit_rate(), now.steps, steps_per_s * batch_size_, now.losses.policy,
-      now.losses.value,
+      now.games, games_per_hour, ev.evaluations_per_second() + now.actor_evaluations_per_second,
+      ev.average_batch(), 100 * ev.cache_hit_rate(),
+      now.actors > 0
+          ? fmt::format(" | {} actors, {} versions behind", now.actors, now.versions_behind)
+          : "",
+      now.steps, steps_per_s * batch_size_, now.losses.policy, now.losses.value,
       now.losses.fast_value >= 0 ? fmt::format(" fast {:.3f}", now.losses.fast_value) : "",
       now.window_samples, now.strength, clock_text(since(started_)), to_checkpoint,
       steps_per_s > 0
@@ -74,6 +77,11 @@ void ProgressReport::report(const ProgressSnapshot& now) {
                            {"window", now.window_samples},
                            {"selfplay_search_share", now.selfplay_search_share}};
   if (now.losses.fast_value >= 0) metric["fast_value_loss"] = now.losses.fast_value;
+  if (now.actors > 0) {
+    metric["actors"] = now.actors;
+    metric["evals_per_s"] = ev.evaluations_per_second() + now.actor_evaluations_per_second;
+    metric["versions_behind"] = now.versions_behind;
+  }
   dir_.append_metric(metric);
   last_report_ = Clock::now();
   steps_at_report_ = now.steps;

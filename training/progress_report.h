@@ -29,6 +29,11 @@ struct ProgressSnapshot {
   std::int64_t total_samples = 0;    // ever added to it
   double selfplay_search_share = 0;  // of self-play's time outside forward passes
   std::string strength;              // the newest ladder rating
+  // A distributed run's actors (none on one machine): their evaluations/s, from heartbeats,
+  // and how many published versions of the weights their newest games were behind.
+  int actors = 0;
+  double actor_evaluations_per_second = 0;
+  std::uint64_t versions_behind = 0;
 };
 
 class ProgressReport {

@@ -107,6 +107,17 @@ TrainingSettings settings_from_config(const Config& c) {
   s.evaluation_every_checkpoints = c.get_int("evaluation.every_checkpoints");
   s.evaluation_games = c.get_int("evaluation.games");
   s.evaluation_visits = c.get_int("evaluation.visits");
+  s.protocol.max_unacked_messages = c.get_int("distributed.max_unacked_messages");
+  s.protocol.heartbeat_seconds = c.get_double("distributed.heartbeat_seconds");
+  s.protocol.silence_warn_seconds = c.get_double("distributed.silence_warn_seconds");
+  s.protocol.silence_abort_seconds = c.get_double("distributed.silence_abort_seconds");
+  s.games_per_message = c.get_int("distributed.games_per_message");
+  s.learner_selfplay_threads = c.get_int("distributed.learner_selfplay_threads");
+  if (s.protocol.silence_abort_seconds <= s.protocol.heartbeat_seconds) {
+    throw ConfigError(
+        "distributed.silence_abort_seconds must exceed distributed.heartbeat_seconds, or every "
+        "actor would be taken for dead between two heartbeats");
+  }
   s.ladder_every_checkpoints = c.get_int("evaluation.ladder_every_checkpoints");
   s.ladder_games = c.get_int("evaluation.ladder_games");
   s.ladder_visits = c.get_int("evaluation.ladder_visits");

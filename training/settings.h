@@ -1,6 +1,7 @@
 // The config's keys turned into the settings of each part of the training loop.
 #pragma once
 
+#include "distributed/protocol_options.h"
 #include "nn/batched_evaluator.h"
 #include "nn/model_config.h"
 #include "training/config.h"
@@ -40,6 +41,10 @@ struct TrainingSettings {
   int gating_games{};
   double gating_threshold{};
   std::uint64_t seed{};
+  // distributed: (only under an MPI launch of more than one rank)
+  distributed::ProtocolOptions protocol;
+  int games_per_message{};
+  int learner_selfplay_threads{};
 };
 
 // Throws ConfigError when the values contradict each other (checked here, not per key).

@@ -14,15 +14,21 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "distributed/launch.h"
+#include "distributed/learner_link.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
 #include "nn/features.h"
 #include "nn/inference_module.h"
+#include "training/actor.h"
 #include "training/evaluation_scheduler.h"
 #include "training/progress_report.h"
 #include "training/settings.h"
 #include "training/shard_writer.h"
 #include "training/trainer.h"
+#ifdef ZERTZ_WITH_MPI
+#include "distributed/mpi_transport.h"
+#endif
 
 namespace zertz::training {
 
@@ -31,10 +37,15 @@ namespace {
 namespace fs = std::filesystem;
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_stop_requested{false};  // SIGUSR1: save and stop, exit 0 (mpirun forwards it)
 
 extern "C" void on_interrupt(int) {
   g_interrupted = true;
   std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+extern "C" void on_stop_request(int) {
+  g_stop_requested = true;
 }
 
 // LibTorch seeds its default generator nondeterministically: the initial weights come from
@@ -48,8 +59,10 @@ nn::ZertzNet initial_network(const TrainingSettings& s) {
 // the session's start and end; evaluation and progress output are their own classes.
 class TrainingRun {
  public:
-  TrainingRun(RunDir& dir, Config config, std::shared_ptr<spdlog::logger> log)
-      : dir_(dir),
+  // `ranks`: 1 on one machine; under an MPI launch, this rank 0 and ranks - 1 actors.
+  TrainingRun(RunDir& dir, Config config, std::shared_ptr<spdlog::logger> log, int ranks)
+      : ranks_(ranks),
+        dir_(dir),
         config_(std::move(config)),
         s_(settings_from_config(config_)),
         log_(std::move(log)),
@@ -70,7 +83,14 @@ class TrainingRun {
   void save_checkpoint();
   void report();
   void finish(bool interrupted);
+  std::int64_t games() const { return games_before_ + selfplay_->games() + remote_games_.load(); }
+  // Distributed (ranks_ > 1): the actors' link, their games and the weights they get.
+  void start_link();
+  std::string store_games(int rank, const distributed::Frame& frame);
+  void publish_weights();
+  void report_actors(ProgressSnapshot& now);
 
+  int ranks_;
   RunDir& dir_;
   Config config_;
   TrainingSettings s_;
@@ -87,6 +107,10 @@ class TrainingRun {
   std::unique_ptr<ShardWriter> shards_;
   std::unique_ptr<SelfPlayRunner> selfplay_;
   std::vector<float> inputs_, policy_, value_;
+  std::unique_ptr<distributed::LearnerLink> link_;
+  std::atomic<std::int64_t> remote_games_{0};  // from actors, this session
+  std::uint64_t launch_ = 0;                   // games on disk when this session started
+  std::uint64_t weights_version_ = 0;          // published to the actors
   ProgressReport progress_;
   // Declared last: destroyed first, so that a job still running sees every member alive.
   EvaluationScheduler evaluation_;
@@ -205,7 +229,7 @@ void TrainingRun::save_checkpoint() {
   info.config_text = config_.to_yaml();
   auto state = rng_.state();
   info.rng_state.assign(state.begin(), state.end());
-  info.counters = {{"games", games_before_ + selfplay_->games()},
+  info.counters = {{"games", games()},
                    {"samples", window_.total_samples()},
                    {"trained_samples", trained_samples_}};
   fs::path path = dir_.checkpoint_path(step);
@@ -218,22 +242,116 @@ void TrainingRun::save_checkpoint() {
                       {"elapsed_s", progress_.elapsed_seconds()}});
   if (!evaluation_.gate(*net_, path, step)) return;
   evaluator_->update_weights(*net_);  // self-play continues with the new weights
+  if (link_) publish_weights();
   log_->info("checkpoint {} (self-play now uses it)", path.filename().string());
 }
 
 void TrainingRun::report() {
   ProgressSnapshot now;
   now.evaluator = evaluator_->stats();
-  now.games = games_before_ + selfplay_->games();
-  now.session_games = selfplay_->games();
+  now.games = games();
+  now.session_games = selfplay_->games() + remote_games_.load();
   now.steps = trainer_.steps();
   now.losses = losses_;
   now.window_samples = window_.window_samples();
   now.total_samples = window_.total_samples();
   now.selfplay_search_share = 1.0 - selfplay_->evaluator_share();
   now.strength = evaluation_.strength();
+  if (link_) report_actors(now);
   progress_.report(now);
   evaluator_->reset_stats();
+}
+
+std::unique_ptr<distributed::Transport> mpi_transport() {
+#ifdef ZERTZ_WITH_MPI
+  return std::make_unique<distributed::MpiTransport>();
+#else
+  throw std::runtime_error("this zertz was built without MPI");  // refused before: run_training
+#endif
+}
+
+[[noreturn]] void end_job(int status) {
+#ifdef ZERTZ_WITH_MPI
+  distributed::MpiTransport::abort_job(status);
+#else
+  std::exit(status);
+#endif
+}
+
+// Rank 0 of a distributed run. Actors' seeds come from the games on disk (launch_), as the
+// local self-play's do: a relaunch after new games plays new ones.
+void TrainingRun::start_link() {
+  launch_ = static_cast<std::uint64_t>(games_before_);
+  link_ = std::make_unique<distributed::LearnerLink>(
+      mpi_transport, s_.protocol, s_.seed, launch_, nlohmann::json{{"config", config_.to_yaml()}},
+      [this](int rank, const distributed::Frame& f) { return store_games(rank, f); },
+      [this](const std::string& why) {
+        log_->error("error: {}", why);
+        end_job(kExitFailure);
+      });
+  int ranks = link_->wait_started();
+  log_->info("distributed: rank 0 of {} trains, {} actors play (launch {})", ranks, ranks - 1,
+             launch_);
+  publish_weights();
+}
+
+// On the link's thread: a games frame is decoded in full and checked before any of it is
+// stored; a refusal is one line for the actor and the log.
+std::string TrainingRun::store_games(int rank, const distributed::Frame& frame) {
+  std::vector<TrainingGame> games;
+  try {
+    games =
+        decode_shard(frame.body, fmt::format("games frame {} of rank {}", frame.sequence, rank));
+  } catch (const ShardError& e) {
+    return e.what();
+  }
+  auto announced = frame.meta.value("games", std::uint64_t{0});
+  if (announced != games.size()) {
+    return fmt::format("announces {} games and holds {}", announced, games.size());
+  }
+  for (const TrainingGame& g : games) {
+    if (g.variant != s_.variant->name) {
+      return fmt::format("a game of {}, in a run of {}", g.variant, s_.variant->name);
+    }
+  }
+  for (TrainingGame& g : games) {
+    shards_->add(g);
+    window_.add(std::move(g));
+  }
+  remote_games_ += static_cast<std::int64_t>(announced);
+  dir_.append_metric(
+      {{"event", "games"},
+       {"rank", rank},
+       {"launch", launch_},
+       {"sequence", frame.sequence},
+       {"games", announced},
+       {"weights_versions", frame.meta.value("weights_versions", nlohmann::json())}});
+  return {};
+}
+
+void TrainingRun::publish_weights() {
+  link_->publish_weights(++weights_version_, nn::network_bytes(net_), {{"step", trainer_.steps()}});
+}
+
+// The actors' figures: summed into the progress line, and an "actor" event per rank.
+void TrainingRun::report_actors(ProgressSnapshot& now) {
+  for (const std::string& e : link_->take_events()) log_->warn("{}", e);
+  for (const auto& [rank, actor] : link_->actors()) {
+    if (!actor.said_hello) continue;
+    double evals = actor.status.value("evals_per_second", 0.0);
+    ++now.actors;
+    now.actor_evaluations_per_second += evals;
+    now.versions_behind = std::max(now.versions_behind, actor.versions_behind);
+    dir_.append_metric({{"event", "actor"},
+                        {"rank", rank},
+                        {"host", actor.hello.value("host", std::string())},
+                        {"pid", actor.hello.value("pid", 0L)},
+                        {"games", actor.games},
+                        {"weights_version", actor.weights_version},
+                        {"versions_behind", actor.versions_behind},
+                        {"evals_per_s", evals},
+                        {"refused_messages", actor.refused}});
+  }
 }
 
 int TrainingRun::run() {
@@ -244,6 +362,7 @@ int TrainingRun::run() {
   SelfPlaySettings selfplay = s_.selfplay;
   selfplay.games.seed =
       s_.seed + static_cast<std::uint64_t>(games_before_) * 7919;  // new games on resume
+  if (ranks_ > 1) selfplay.threads = s_.learner_selfplay_threads;
   selfplay_ = std::make_unique<SelfPlayRunner>(*s_.variant, selfplay, *evaluator_,
                                                [this](TrainingGame&& g) {
                                                  shards_->add(g);
@@ -254,15 +373,22 @@ int TrainingRun::run() {
              s_.time_budget_seconds > 0 ? "budget " + clock_text(s_.time_budget_seconds)
                                         : std::string("no time limit"),
              evaluator_->device(), dir_.root().string());
+  if (ranks_ > 1) start_link();
   selfplay_->start();
   progress_.start(trainer_.steps());
   bool budget_spent = false;
   while (!g_interrupted) {
+    if (g_stop_requested) {
+      log_->info("SIGUSR1: saving and stopping");
+      budget_spent = true;
+      break;
+    }
     if (s_.time_budget_seconds > 0 && progress_.elapsed_seconds() >= s_.time_budget_seconds)
       budget_spent = true;
     if (s_.max_steps > 0 && trainer_.steps() >= s_.max_steps) budget_spent = true;
     if (budget_spent) break;
     selfplay_->rethrow_failure();
+    if (link_) link_->rethrow_failure();
     if (!train_step()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));  // wait for self-play's data
     } else if (trainer_.steps() % s_.checkpoint_every_steps == 0) {
@@ -271,13 +397,17 @@ int TrainingRun::run() {
     }
     if (progress_.due(s_.progress_seconds)) report();
   }
-  finish(!budget_spent);
+  finish(!budget_spent || g_stop_requested);
   return budget_spent ? 0 : kExitInterrupted;
 }
 
 void TrainingRun::finish(bool interrupted) {
   log_->info(interrupted ? "interrupted: saving and stopping" : "budget spent: stopping self-play");
   selfplay_->stop();
+  if (link_) {  // the actors' last finished games land before the checkpoint counts them
+    if (!link_->stop(30)) log_->warn("not every actor said bye within 30 s");
+    link_->rethrow_failure();
+  }
   report();
   save_checkpoint();
   if (evaluation_.busy()) {
@@ -292,8 +422,8 @@ void TrainingRun::finish(bool interrupted) {
   nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string(),
                    s_.selfplay.search);
   auto latest = dir_.latest_checkpoint();
-  log_->info("done: {} games played in all, step {}; ladder {}", games_before_ + selfplay_->games(),
-             trainer_.steps(), evaluation_.strength());
+  log_->info("done: {} games played in all, step {}; ladder {}", games(), trainer_.steps(),
+             evaluation_.strength());
   log_->info("newest checkpoint: {}; exported for other front ends to {}",
              latest ? latest->string() : "none", dir_.export_dir().string());
   log_->info(
@@ -314,9 +444,42 @@ void refuse_changes_to_the_run(const Config& saved, const Config& resumed,
   }
 }
 
+// Under mpirun or srun with more than one rank, rank 0 trains and the others are actors;
+// otherwise (none, or one rank) MPI is never started (docs/distributed.md).
+std::optional<distributed::Launch> multi_rank_launch() {
+  auto launch = distributed::launch_from_environment();
+  if (!launch || launch->size == 1) return std::nullopt;
+#ifndef ZERTZ_WITH_MPI
+  throw InputError(fmt::format(
+      "started by an MPI launcher with {} ranks, but this zertz was built without MPI (install "
+      "libopenmpi-dev and rebuild)",
+      launch->size));
+#endif
+  return launch;
+}
+
+int run_actor_rank(const distributed::Launch& launch) {
+  std::signal(SIGUSR1, SIG_IGN);  // rank 0 stops the actors once it has saved
+  try {
+    return run_actor(launch);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: rank %d: %s\n", launch.rank, e.what());
+    return kExitFailure;
+  }
+}
+
 }  // namespace
 
 int run_training(const TrainOptions& options) {
+  std::optional<distributed::Launch> launch;
+  try {
+    launch = multi_rank_launch();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kExitBadInput;
+  }
+  if (launch && launch->rank > 0) return run_actor_rank(*launch);
+  const int ranks = launch ? launch->size : 1;
   std::unique_ptr<RunDir> dir;
   Config config;
   try {
@@ -351,10 +514,12 @@ int run_training(const TrainOptions& options) {
     log->warn("removed {} temporary files of writes that a killed run left unfinished", removed);
   }
   g_interrupted = false;
+  g_stop_requested = false;
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
+  std::signal(SIGUSR1, on_stop_request);
   try {
-    TrainingRun run(*dir, config, log);
+    TrainingRun run(*dir, config, log, ranks);
     return run.run();
   } catch (const InputError& e) {  // a damaged checkpoint found on resuming
     return fail(e.what(), kExitBadInput);

@@ -33,7 +33,7 @@ TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
   MemoryHub hub(3);
   std::mutex stored_mutex;
   std::map<int, std::vector<std::string>> stored;
-  LearnerLink link([&] { return hub.endpoint(0); }, fast_options(), 5, 0,
+  LearnerLink link([&] { return hub.endpoint(0); }, fast_options(), 5, 0, {{"config", "c"}},
                    [&](int rank, const Frame& f) {
                      std::lock_guard lock(stored_mutex);
                      stored[rank].push_back(f.body);
@@ -97,7 +97,7 @@ TEST(LearnerLink, ASilentActorEndsTheJobThroughTheFatalCallback) {
   o.silence_abort_seconds = 0.2;
   std::mutex mutex;
   std::string fatal_line;
-  LearnerLink link([&] { return hub.endpoint(0); }, o, 5, 0,
+  LearnerLink link([&] { return hub.endpoint(0); }, o, 5, 0, {},
                    [](int, const Frame&) { return std::string(); },
                    [&](const std::string& why) {
                      std::lock_guard lock(mutex);
@@ -119,14 +119,14 @@ TEST(LearnerLink, ASilentActorEndsTheJobThroughTheFatalCallback) {
 
 TEST(LearnerLink, ATransportThatFailsToStartIsRethrown) {
   LearnerLink link([]() -> std::unique_ptr<Transport> { throw std::runtime_error("no MPI"); },
-                   fast_options(), 5, 0, [](int, const Frame&) { return std::string(); },
-                   [](const std::string&) {});
+                   fast_options(), 5, 0, {{"config", "c"}},
+                   [](int, const Frame&) { return std::string(); }, [](const std::string&) {});
   EXPECT_THROW(link.wait_started(), std::runtime_error);
 }
 
 TEST(LearnerLink, TheSinksFailureReachesTheTrainer) {
   MemoryHub hub(2);
-  LearnerLink link([&] { return hub.endpoint(0); }, fast_options(), 5, 0,
+  LearnerLink link([&] { return hub.endpoint(0); }, fast_options(), 5, 0, {{"config", "c"}},
                    [](int, const Frame&) -> std::string { throw std::runtime_error("disk full"); },
                    [](const std::string&) {});
   link.wait_started();

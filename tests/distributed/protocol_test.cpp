@@ -60,6 +60,7 @@ nlohmann::json games_meta(int games, std::uint64_t version) {
 TEST(Protocol, HelloIsAnsweredWithTheLaunchAndTheActorsOwnSeed) {
   Job job(2);
   job.learner.publish_weights(1, "w1", {{"step", 100}});
+  job.learner.set_welcome({{"config", "run:\n  seed: 7\n"}});
   job.at(1).say_hello({{"host", "a"}});
   job.at(2).say_hello({{"host", "b"}});
   job.round(0);
@@ -67,6 +68,7 @@ TEST(Protocol, HelloIsAnsweredWithTheLaunchAndTheActorsOwnSeed) {
     ASSERT_TRUE(job.at(rank).welcome().has_value());
     EXPECT_EQ(job.at(rank).welcome()->launch, 3u);
     EXPECT_EQ(job.at(rank).welcome()->seed, actor_seed(7, rank, 3));
+    EXPECT_EQ(job.at(rank).welcome()->meta["config"], "run:\n  seed: 7\n");
     auto weights = job.at(rank).take_weights();
     ASSERT_TRUE(weights.has_value());
     EXPECT_EQ(weights->version, 1u);
