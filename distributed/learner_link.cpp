@@ -54,7 +54,7 @@ void LearnerLink::run(TransportFactory make_transport, std::uint64_t run_seed, s
         protocol.stop();
         stop_sent = true;
       }
-      protocol.pump(now());
+      const int handled = protocol.pump(now());
       std::vector<int> overdue = protocol.overdue(now());
       {
         std::lock_guard lock(mutex_);
@@ -71,7 +71,7 @@ void LearnerLink::run(TransportFactory make_transport, std::uint64_t run_seed, s
         break;
       }
       if (stop_by && (protocol.all_stopped() || Clock::now() >= *stop_by)) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (handled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   } catch (...) {
     std::lock_guard lock(mutex_);

@@ -22,8 +22,14 @@ void LearnerProtocol::send(int rank, Frame frame) {
   transport_.send(rank, encode_frame(frame));
 }
 
-void LearnerProtocol::pump(double now) {
-  while (auto envelope = transport_.try_receive()) {
+int LearnerProtocol::pump(double now) {
+  // Each actor's games frames in flight, and a few control frames besides.
+  const int round = static_cast<int>(actors_.size()) * (options_.max_unacked_messages + 4);
+  int handled = 0;
+  while (handled < round) {
+    std::optional<Envelope> envelope = transport_.try_receive();
+    if (!envelope) break;
+    ++handled;
     auto it = actors_.find(envelope->source);
     if (it == actors_.end()) {
       events_.push_back(
@@ -47,6 +53,7 @@ void LearnerProtocol::pump(double now) {
           fmt::format("rank {} has been silent for {:.0f} s", rank, now - actor.last_heard));
     }
   }
+  return handled;
 }
 
 void LearnerProtocol::handle(Actor& actor, int rank, Frame frame) {

@@ -41,10 +41,13 @@ class LearnerProtocol {
   LearnerProtocol(Transport& transport, ProtocolOptions options, std::uint64_t run_seed,
                   std::uint64_t launch, GamesSink sink, double now);
 
-  // Handles what arrived and sends what is due. A frame that does not decode is refused with
-  // an event; a games frame whose header decodes but whose checksum fails cannot be trusted,
-  // so nothing in it is acknowledged either.
-  void pump(double now);
+  // Handles what arrived and sends what is due; returns how many messages it handled. A frame
+  // that does not decode is refused with an event; a games frame whose header decodes but whose
+  // checksum fails cannot be trusted, so nothing in it is acknowledged either. One pump handles
+  // at most a round of messages (as many as the actors may have in flight): actors refill as
+  // they are acknowledged, so draining until the mailbox is empty could hold back weights and
+  // stop requests for as long as they keep sending.
+  int pump(double now);
   void publish_weights(std::uint64_t version, std::string bytes, nlohmann::json meta);
   void set_status(nlohmann::json status);   // sent in answer to each actor's heartbeat
   void set_welcome(nlohmann::json fields);  // added to every welcome (the run's config)

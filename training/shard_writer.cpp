@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/atomic_file.h"
+
 namespace zertz::training {
 
 ShardWriter::ShardWriter(const RunDir& run, int games_per_shard)
@@ -14,10 +16,21 @@ ShardWriter::ShardWriter(const RunDir& run, int games_per_shard)
 }
 
 void ShardWriter::add(const TrainingGame& game) {
+  std::string block = encode_shard({game});  // compressed outside the lock
   std::lock_guard lock(mutex_);
-  append_to_shard(run_.shard_path(index_).string(), {game});
-  ++written_;
-  if (++in_current_ >= games_per_shard_) {
+  append_locked(block, 1);
+}
+
+void ShardWriter::add_block(const std::string& block, int games) {
+  std::lock_guard lock(mutex_);
+  append_locked(block, games);
+}
+
+void ShardWriter::append_locked(const std::string& block, int games) {
+  append_to_file(run_.shard_path(index_).string(), block);
+  written_ += games;
+  in_current_ += games;
+  if (in_current_ >= games_per_shard_) {
     in_current_ = 0;
     ++index_;
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "training/game_shard.h"
@@ -18,9 +19,13 @@ class ShardWriter {
   // may have torn).
   ShardWriter(const RunDir& run, int games_per_shard);
   void add(const TrainingGame& game);  // thread-safe
+  // A block already encoded and checked by decoding it (an actor's message), written verbatim.
+  void add_block(const std::string& block, int games);
   std::int64_t games_written() const;
 
  private:
+  void append_locked(const std::string& block, int games);
+
   const RunDir& run_;
   int games_per_shard_;
   mutable std::mutex mutex_;

@@ -22,6 +22,7 @@
 #include "nn/inference_module.h"
 #include "training/actor.h"
 #include "training/evaluation_scheduler.h"
+#include "training/game_intake.h"
 #include "training/progress_report.h"
 #include "training/settings.h"
 #include "training/shard_writer.h"
@@ -83,10 +84,12 @@ class TrainingRun {
   void save_checkpoint();
   void report();
   void finish(bool interrupted);
-  std::int64_t games() const { return games_before_ + selfplay_->games() + remote_games_.load(); }
+  std::int64_t games() const { return games_before_ + session_games(); }
+  std::int64_t session_games() const {
+    return selfplay_->games() + (intake_ ? intake_->games() : 0);
+  }
   // Distributed (ranks_ > 1): the actors' link, their games and the weights they get.
   void start_link();
-  std::string store_games(int rank, const distributed::Frame& frame);
   void publish_weights();
   void report_actors(ProgressSnapshot& now);
 
@@ -107,8 +110,8 @@ class TrainingRun {
   std::unique_ptr<ShardWriter> shards_;
   std::unique_ptr<SelfPlayRunner> selfplay_;
   std::vector<float> inputs_, policy_, value_;
+  std::unique_ptr<GameIntake> intake_;  // the actors' games; outlives the link that feeds it
   std::unique_ptr<distributed::LearnerLink> link_;
-  std::atomic<std::int64_t> remote_games_{0};  // from actors, this session
   std::uint64_t launch_ = 0;                   // games on disk when this session started
   std::uint64_t weights_version_ = 0;          // published to the actors
   ProgressReport progress_;
@@ -250,7 +253,7 @@ void TrainingRun::report() {
   ProgressSnapshot now;
   now.evaluator = evaluator_->stats();
   now.games = games();
-  now.session_games = selfplay_->games() + remote_games_.load();
+  now.session_games = session_games();
   now.steps = trainer_.steps();
   now.losses = losses_;
   now.window_samples = window_.window_samples();
@@ -282,9 +285,10 @@ std::unique_ptr<distributed::Transport> mpi_transport() {
 // local self-play's do: a relaunch after new games plays new ones.
 void TrainingRun::start_link() {
   launch_ = static_cast<std::uint64_t>(games_before_);
+  intake_ = std::make_unique<GameIntake>(s_.variant->name, *shards_, window_, dir_, launch_);
   link_ = std::make_unique<distributed::LearnerLink>(
       mpi_transport, s_.protocol, s_.seed, launch_, nlohmann::json{{"config", config_.to_yaml()}},
-      [this](int rank, const distributed::Frame& f) { return store_games(rank, f); },
+      [this](int rank, const distributed::Frame& f) { return intake_->accept(rank, f); },
       [this](const std::string& why) {
         log_->error("error: {}", why);
         end_job(kExitFailure);
@@ -293,40 +297,6 @@ void TrainingRun::start_link() {
   log_->info("distributed: rank 0 of {} trains, {} actors play (launch {})", ranks, ranks - 1,
              launch_);
   publish_weights();
-}
-
-// On the link's thread: a games frame is decoded in full and checked before any of it is
-// stored; a refusal is one line for the actor and the log.
-std::string TrainingRun::store_games(int rank, const distributed::Frame& frame) {
-  std::vector<TrainingGame> games;
-  try {
-    games =
-        decode_shard(frame.body, fmt::format("games frame {} of rank {}", frame.sequence, rank));
-  } catch (const ShardError& e) {
-    return e.what();
-  }
-  auto announced = frame.meta.value("games", std::uint64_t{0});
-  if (announced != games.size()) {
-    return fmt::format("announces {} games and holds {}", announced, games.size());
-  }
-  for (const TrainingGame& g : games) {
-    if (g.variant != s_.variant->name) {
-      return fmt::format("a game of {}, in a run of {}", g.variant, s_.variant->name);
-    }
-  }
-  for (TrainingGame& g : games) {
-    shards_->add(g);
-    window_.add(std::move(g));
-  }
-  remote_games_ += static_cast<std::int64_t>(announced);
-  dir_.append_metric(
-      {{"event", "games"},
-       {"rank", rank},
-       {"launch", launch_},
-       {"sequence", frame.sequence},
-       {"games", announced},
-       {"weights_versions", frame.meta.value("weights_versions", nlohmann::json())}});
-  return {};
 }
 
 void TrainingRun::publish_weights() {

@@ -131,6 +131,24 @@ TEST(Protocol, AFrameDeliveredTwiceIsStoredOnce) {
   EXPECT_EQ(job.hub.pending(1), 2u);  // both acknowledged
 }
 
+// Actors refill as they are acknowledged, so a pump that drained the mailbox could run for as
+// long as they send; it stops after a round, so that the link publishes weights in between.
+TEST(Protocol, APumpHandlesAtMostARoundOfMessages) {
+  Job job(1);
+  auto sender = job.hub.endpoint(1);
+  for (std::uint64_t k = 1; k <= 15; ++k) {
+    sender->send(0, encode_frame(Frame{FrameKind::games, 1, k, games_meta(1, 0), "g"}));
+  }
+  const int round = 1 * (options().max_unacked_messages + 4);
+  EXPECT_EQ(job.learner.pump(0), round);
+  EXPECT_EQ(job.stored[1].size(), static_cast<std::size_t>(round));
+  EXPECT_EQ(job.hub.pending(0), static_cast<std::size_t>(15 - round));
+  EXPECT_EQ(job.learner.pump(0), round);
+  EXPECT_EQ(job.learner.pump(0), 15 - 2 * round);
+  EXPECT_EQ(job.learner.pump(0), 0);
+  EXPECT_EQ(job.stored[1].size(), 15u);
+}
+
 TEST(Protocol, WeightsGoOutNewestOnlyWithOneTransferInFlight) {
   Job job(1);
   job.at(1).say_hello({});

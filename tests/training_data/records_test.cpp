@@ -8,37 +8,14 @@
 #include "core/atomic_file.h"
 #include "nn/features.h"
 #include "tests/scratch.h"
+#include "tests/training_data/random_game.h"
 #include "training/game_shard.h"
 #include "training/replay_window.h"
 
 namespace zertz::training {
 namespace {
 
-// A random game recorded as self-play would: every other decision a full search with a
-// made-up policy target over the legal actions.
-TrainingGame random_game(std::uint64_t seed) {
-  Rng rng(seed);
-  State s(Variant::basic());
-  TrainingGame g;
-  g.variant = "basic";
-  bool full = true;
-  while (!s.is_terminal()) {
-    ActionList list;
-    s.legal_actions(list);
-    Decision d;
-    d.action = list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size)))];
-    d.full_search = full;
-    d.root_value = static_cast<float>(rng.uniform() * 2 - 1);
-    if (full) {
-      for (Action a : list) d.policy.emplace_back(a, 1.0f / static_cast<float>(list.size));
-    }
-    full = !full;
-    s.apply(d.action);
-    g.decisions.push_back(std::move(d));
-  }
-  g.outcome = s.outcome();
-  return g;
-}
+using test_games::random_game;
 
 TEST(Shard, RoundTripsGames) {
   std::vector<TrainingGame> games = {random_game(1), random_game(2), random_game(3)};
