@@ -15,7 +15,7 @@ import re
 import sys
 import tempfile
 
-LAYERS = ["core", "mcts", "evaluation", "nn", "training", "frontends", "cli"]
+LAYERS = ["core", "mcts", "evaluation", "distributed", "nn", "training", "frontends", "cli"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
