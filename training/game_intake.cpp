@@ -36,6 +36,7 @@ std::string GameIntake::accept(int rank, const distributed::Frame& frame) {
        {"launch", launch_},
        {"sequence", frame.sequence},
        {"games", announced},
+       {"bytes", frame.body.size()},
        {"weights_versions", frame.meta.value("weights_versions", nlohmann::json())}});
   return {};
 }

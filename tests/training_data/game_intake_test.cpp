@@ -69,6 +69,7 @@ TEST(GameIntake, StoresACheckedFrameVerbatimInTheShardsAndTheWindow) {
   EXPECT_EQ(first_line["rank"], 2);
   EXPECT_EQ(first_line["launch"], 42);
   EXPECT_EQ(first_line["games"], 3);
+  EXPECT_EQ(first_line["bytes"], encode_shard(first).size());
   EXPECT_EQ(first_line["weights_versions"], nlohmann::json({3, 4}));
 }
 
