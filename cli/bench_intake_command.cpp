@@ -31,10 +31,11 @@
 namespace zertz::cli {
 
 struct BenchIntakeOptions {
-  std::string shard;          // the recorded games the synthetic actors send
-  int actors = 4;             // without mpirun: actor threads in this process
-  double seconds = 10;        // of sending games
-  int games_per_message = 8;  // as distributed.games_per_message
+  std::string shard;               // the recorded games the synthetic actors send
+  int actors = 4;                  // without mpirun: actor threads in this process
+  double seconds = 10;             // of sending games
+  int games_per_message = 8;       // as distributed.games_per_message
+  double broadcast_megabytes = 8;  // as distributed.broadcast_weights_megabytes
   std::vector<std::string> models = nn::ModelConfig::names();  // weights published, in order
 };
 
@@ -88,6 +89,7 @@ void synthetic_actor(distributed::Transport& transport, const std::vector<Messag
     }
     if (protocol.queued() > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
+  while (protocol.broadcast_pending()) protocol.pump(since(start));
   protocol.say_bye();
   protocol.pump(since(start));
 }
@@ -144,8 +146,10 @@ int run_bench_intake(const BenchIntakeOptions& o) {
       });
     }
   }
-  distributed::LearnerLink link([&]() { return under_mpi ? mpi_transport() : hub.endpoint(0); }, {},
-                                1, 0, {},
+  distributed::ProtocolOptions options;
+  options.broadcast_weights_bytes = static_cast<std::size_t>(o.broadcast_megabytes * 1e6);
+  distributed::LearnerLink link([&]() { return under_mpi ? mpi_transport() : hub.endpoint(0); },
+                                options, 1, 0, {},
                                 [&](int rank, const distributed::Frame& f) {
                                   auto start = Clock::now();
                                   std::string refusal = intake.accept(rank, f);
@@ -187,9 +191,10 @@ int run_bench_intake(const BenchIntakeOptions& o) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::printf(
         "weights %-6s %6.2f MB: serialised in %.0f ms, in use on all %d actors %.0f ms after "
-        "publishing\n",
+        "publishing (%s)\n",
         name.c_str(), static_cast<double>(size) / 1e6, 1000 * serialise, actors,
-        1000 * since(publish_start));
+        1000 * since(publish_start),
+        size >= options.broadcast_weights_bytes ? "broadcast" : "to each actor");
   }
   link.stop(10);
   link.rethrow_failure();
@@ -213,6 +218,9 @@ void add_bench_intake_command(CLI::App& parent, std::vector<Command>& commands) 
       ->check(CLI::Range(0.1, 3600.0));
   app->add_option("--games-per-message", o->games_per_message, "Games in each message")
       ->check(CLI::Range(1, 100000));
+  app->add_option("--broadcast-megabytes", o->broadcast_megabytes,
+                  "Weights of at least this size go by broadcast (0: always)")
+      ->check(CLI::Range(0.0, 100000.0));
   app->add_option("--models", o->models, "Model sizes whose weights are published, in order")
       ->delimiter(',')
       ->check(CLI::IsMember(nn::ModelConfig::names()));

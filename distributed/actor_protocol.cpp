@@ -34,6 +34,7 @@ void ActorProtocol::pump(double now) {
     handle(decode_frame(envelope->bytes, envelope->source));
     last_heard_ = now;
   }
+  receive_broadcasts();
   while (!queue_.empty() &&
          in_flight_.size() < static_cast<std::size_t>(options_.max_unacked_messages)) {
     Frame frame = std::move(queue_.front());
@@ -47,6 +48,21 @@ void ActorProtocol::pump(double now) {
     meta["queued"] = queue_.size();
     meta["in_flight"] = in_flight_.size();
     send(Frame{FrameKind::heartbeat, 0, ++heartbeats_, std::move(meta), {}});
+  }
+}
+
+void ActorProtocol::receive_broadcasts() {
+  while (true) {
+    if (receiving_) {
+      std::optional<std::string> bytes = transport_.broadcast_done();
+      if (!bytes) return;
+      receiving_ = false;
+      handle(decode_frame(*bytes, 0));  // a weights frame
+    }
+    if (announced_.empty()) return;
+    transport_.begin_broadcast(std::string(announced_.front(), '\0'));
+    announced_.pop_front();
+    receiving_ = true;
   }
 }
 
@@ -78,6 +94,9 @@ void ActorProtocol::handle(Frame frame) {
           (!newest_weights_ || frame.sequence > newest_weights_->version)) {
         newest_weights_ = Weights{frame.sequence, std::move(frame.meta), std::move(frame.body)};
       }
+      break;
+    case FrameKind::weights_announce:
+      announced_.push_back(frame.meta.value("bytes", std::size_t{0}));
       break;
     case FrameKind::stop:
       stop_requested_ = true;

@@ -53,6 +53,9 @@ class ActorProtocol {
   bool stop_requested() const { return stop_requested_; }
   void say_bye();
 
+  // Whether rank 0 announced a broadcast of weights that this actor has not yet received: it
+  // must see it through before it says bye, as every rank takes part in every broadcast.
+  bool broadcast_pending() const { return receiving_ || !announced_.empty(); }
   std::size_t queued() const { return queue_.size(); }
   std::size_t in_flight() const { return in_flight_.size(); }
   std::uint64_t acknowledged() const { return acknowledged_; }
@@ -66,6 +69,7 @@ class ActorProtocol {
  private:
   void send(Frame frame);
   void handle(Frame frame);
+  void receive_broadcasts();
 
   Transport& transport_;
   ProtocolOptions options_;
@@ -78,6 +82,8 @@ class ActorProtocol {
   std::uint64_t acknowledged_ = 0, refused_ = 0;
   nlohmann::json status_ = nlohmann::json::object();
   std::optional<Welcome> welcome_;
+  std::deque<std::size_t> announced_;  // sizes of broadcasts announced, not yet begun
+  bool receiving_ = false;             // a broadcast begun here, not yet received
   std::optional<Weights> newest_weights_;
   std::uint64_t weights_version_ = 0;
   bool stop_requested_ = false;

@@ -40,7 +40,7 @@ std::uint32_t checksum(std::string_view header, std::string_view meta, std::stri
 
 bool known_kind(std::uint64_t kind) {
   return kind >= static_cast<std::uint8_t>(FrameKind::hello) &&
-         kind <= static_cast<std::uint8_t>(FrameKind::bye);
+         kind <= static_cast<std::uint8_t>(FrameKind::weights_announce);
 }
 
 }  // namespace
@@ -65,6 +65,8 @@ const char* kind_name(FrameKind kind) {
       return "stop";
     case FrameKind::bye:
       return "bye";
+    case FrameKind::weights_announce:
+      return "weights_announce";
   }
   return "unknown";
 }

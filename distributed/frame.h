@@ -14,15 +14,16 @@
 namespace zertz::distributed {
 
 enum class FrameKind : std::uint8_t {
-  hello = 1,        // actor -> learner, once: host, pid, build, threads
-  welcome = 2,      // learner -> actor: the launch number and the actor's seed
-  games = 3,        // actor -> learner: finished games as one checksummed shard
-  games_ack = 4,    // learner -> actor: a games frame's sequence, accepted or refused
-  weights = 5,      // learner -> actor: the newest published weights
-  weights_ack = 6,  // actor -> learner: the weights version self-play now uses
-  heartbeat = 7,    // both ways: the sender's statistics; proves it is alive
-  stop = 8,         // learner -> actor: finish, drop games in progress
-  bye = 9,          // actor -> learner: stopped
+  hello = 1,              // actor -> learner, once: host, pid, build, threads
+  welcome = 2,            // learner -> actor: the launch number and the actor's seed
+  games = 3,              // actor -> learner: finished games as one checksummed shard
+  games_ack = 4,          // learner -> actor: a games frame's sequence, accepted or refused
+  weights = 5,            // learner -> actor: the newest published weights
+  weights_ack = 6,        // actor -> learner: the weights version self-play now uses
+  heartbeat = 7,          // both ways: the sender's statistics; proves it is alive
+  stop = 8,               // learner -> actor: finish, drop games in progress
+  bye = 9,                // actor -> learner: stopped
+  weights_announce = 10,  // learner -> actor: a broadcast of weights of this many bytes begins
 };
 
 const char* kind_name(FrameKind kind);

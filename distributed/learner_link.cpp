@@ -70,7 +70,11 @@ void LearnerLink::run(TransportFactory make_transport, std::uint64_t run_seed, s
                         overdue.front(), options_.silence_abort_seconds));
         break;
       }
-      if (stop_by && (protocol.all_stopped() || Clock::now() >= *stop_by)) break;
+      // A broadcast under way is seen through: MPI cannot end with one half done.
+      if (stop_by &&
+          ((protocol.all_stopped() && !protocol.broadcasting()) || Clock::now() >= *stop_by)) {
+        break;
+      }
       if (handled == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   } catch (...) {

@@ -26,6 +26,10 @@ int LearnerProtocol::pump(double now) {
   // Each actor's games frames in flight, and a few control frames besides.
   const int round = static_cast<int>(actors_.size()) * (options_.max_unacked_messages + 4);
   int handled = 0;
+  if (broadcasting_ && transport_.broadcast_done()) {
+    broadcasting_ = false;
+    broadcast_newest();  // a version published meanwhile
+  }
   while (handled < round) {
     std::optional<Envelope> envelope = transport_.try_receive();
     if (!envelope) break;
@@ -123,6 +127,7 @@ void LearnerProtocol::receive_games(Actor& actor, int rank, const Frame& frame) 
 }
 
 void LearnerProtocol::offer_weights(int rank, Actor& actor) {
+  if (weights_by_broadcast()) return;  // every actor takes part in every broadcast
   if (!actor.said_hello || actor.said_bye || actor.weights_in_flight != 0) return;
   if (newest_version_ <= actor.weights_version) return;
   actor.weights_in_flight = newest_version_;
@@ -135,7 +140,33 @@ void LearnerProtocol::publish_weights(std::uint64_t version, std::string bytes,
   newest_version_ = version;
   newest_bytes_ = std::move(bytes);
   newest_meta_ = std::move(meta);
-  for (auto& [rank, actor] : actors_) offer_weights(rank, actor);
+  if (weights_by_broadcast()) {
+    broadcast_newest();
+  } else {
+    for (auto& [rank, actor] : actors_) offer_weights(rank, actor);
+  }
+}
+
+bool LearnerProtocol::weights_by_broadcast() const {
+  return transport_.can_broadcast() && transport_.size() > 1 &&
+         newest_bytes_.size() >= options_.broadcast_weights_bytes;
+}
+
+// One broadcast at a time, of the newest version: every rank is told its size first, since an
+// MPI broadcast needs each receiver's buffer; the bytes are a whole weights frame, checksum and
+// all, which each actor decodes as if it had come point to point.
+void LearnerProtocol::broadcast_newest() {
+  if (broadcasting_ || stopping_ || newest_version_ <= broadcast_version_) return;
+  Frame weights{FrameKind::weights, transport_.rank(), newest_version_, newest_meta_,
+                newest_bytes_};
+  std::string bytes = encode_frame(weights);
+  for (int rank = 1; rank < transport_.size(); ++rank) {
+    send(rank,
+         Frame{FrameKind::weights_announce, 0, newest_version_, {{"bytes", bytes.size()}}, {}});
+  }
+  transport_.begin_broadcast(std::move(bytes));
+  broadcasting_ = true;
+  broadcast_version_ = newest_version_;
 }
 
 void LearnerProtocol::set_status(nlohmann::json status) {
@@ -147,6 +178,7 @@ void LearnerProtocol::set_welcome(nlohmann::json fields) {
 }
 
 void LearnerProtocol::stop() {
+  stopping_ = true;
   for (auto& [rank, actor] : actors_) {
     if (actor.said_hello && !actor.said_bye) send(rank, Frame{FrameKind::stop, 0, 0, {}, {}});
   }

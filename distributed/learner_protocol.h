@@ -51,11 +51,13 @@ class LearnerProtocol {
   void publish_weights(std::uint64_t version, std::string bytes, nlohmann::json meta);
   void set_status(nlohmann::json status);   // sent in answer to each actor's heartbeat
   void set_welcome(nlohmann::json fields);  // added to every welcome (the run's config)
-  void stop();                              // every actor is told to stop
-  bool all_stopped() const;                 // every actor that said hello said bye
+  void stop();               // every actor is told to stop; no broadcast begins after it
+  bool all_stopped() const;  // every actor that said hello said bye
 
   const std::map<int, Actor>& actors() const { return actors_; }
   std::uint64_t newest_weights() const { return newest_version_; }
+  // Whether a broadcast of weights is under way (rank 0 must see it through before it ends).
+  bool broadcasting() const { return broadcasting_; }
   // Actors silent longer than the abort bound: the job must end (MPI_Abort), since with
   // Open MPI 4.1 only a restart brings a rank back.
   std::vector<int> overdue(double now) const;
@@ -66,6 +68,8 @@ class LearnerProtocol {
   void handle(Actor& actor, int rank, Frame frame);
   void receive_games(Actor& actor, int rank, const Frame& frame);
   void offer_weights(int rank, Actor& actor);
+  bool weights_by_broadcast() const;
+  void broadcast_newest();
 
   Transport& transport_;
   ProtocolOptions options_;
@@ -75,6 +79,8 @@ class LearnerProtocol {
   std::uint64_t newest_version_ = 0;
   nlohmann::json newest_meta_;
   std::string newest_bytes_;
+  bool broadcasting_ = false, stopping_ = false;
+  std::uint64_t broadcast_version_ = 0;  // the newest version broadcast
   nlohmann::json status_ = nlohmann::json::object();
   nlohmann::json welcome_ = nlohmann::json::object();
   std::vector<std::string> events_;

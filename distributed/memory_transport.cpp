@@ -15,9 +15,27 @@ class MemoryEndpoint : public Transport {
   }
   std::optional<Envelope> try_receive() override { return hub_.take(rank_); }
 
+  bool can_broadcast() const override { return true; }
+  void begin_broadcast(std::string bytes) override {
+    if (broadcasting_) throw std::logic_error("a broadcast is already in progress");
+    broadcasting_ = true;
+    if (rank_ == 0) index_ = hub_.begin_broadcast(std::move(bytes));
+  }
+  std::optional<std::string> broadcast_done() override {
+    if (!broadcasting_) return std::nullopt;
+    std::optional<std::string> bytes = hub_.take_broadcast(index_, rank_);
+    if (bytes) {
+      broadcasting_ = false;
+      if (rank_ != 0) ++index_;
+    }
+    return bytes;
+  }
+
  private:
   MemoryHub& hub_;
   int rank_;
+  bool broadcasting_ = false;
+  std::size_t index_ = 0;  // of the broadcast this rank takes part in (rank 0: began)
 };
 
 MemoryHub::MemoryHub(int ranks) {
@@ -52,6 +70,30 @@ std::optional<Envelope> MemoryHub::take(int rank) {
   Envelope e = std::move(box.messages.front());
   box.messages.pop_front();
   return e;
+}
+
+std::size_t MemoryHub::begin_broadcast(std::string bytes) {
+  std::lock_guard lock(stats_mutex_);
+  broadcasts_.push_back(Broadcast{std::move(bytes), 0});
+  return broadcasts_.size() - 1;
+}
+
+std::optional<std::string> MemoryHub::take_broadcast(std::size_t index, int rank) {
+  std::lock_guard lock(stats_mutex_);
+  if (index >= broadcasts_.size()) return std::nullopt;
+  Broadcast& b = broadcasts_[index];
+  if (rank == 0) {
+    if (b.taken < static_cast<int>(boxes_.size()) - 1) return std::nullopt;
+    return b.bytes;
+  }
+  ++b.taken;
+  bytes_sent_ += b.bytes.size();
+  return b.bytes;
+}
+
+std::size_t MemoryHub::broadcasts() const {
+  std::lock_guard lock(stats_mutex_);
+  return broadcasts_.size();
 }
 
 std::size_t MemoryHub::pending(int rank) const {

@@ -31,6 +31,7 @@ MpiTransport::MpiTransport() {
 }
 
 MpiTransport::~MpiTransport() {
+  if (broadcast_) MPI_Wait(&broadcast_->request, MPI_STATUS_IGNORE);
   for (Sending& s : sending_) MPI_Wait(&s.request, MPI_STATUS_IGNORE);
   sending_.clear();
   MPI_Finalize();
@@ -71,6 +72,29 @@ std::size_t MpiTransport::sends_in_progress() {
     it = done ? sending_.erase(it) : std::next(it);
   }
   return sending_.size();
+}
+
+void MpiTransport::begin_broadcast(std::string bytes) {
+  if (broadcast_) throw std::logic_error("a broadcast is already in progress");
+  if (bytes.size() > static_cast<std::size_t>(INT_MAX)) {
+    throw std::runtime_error(
+        fmt::format("a broadcast of {} bytes: MPI counts stop at 2 GiB", bytes.size()));
+  }
+  broadcast_.emplace();
+  broadcast_->bytes = std::move(bytes);
+  check(MPI_Ibcast(broadcast_->bytes.data(), static_cast<int>(broadcast_->bytes.size()), MPI_BYTE,
+                   0, MPI_COMM_WORLD, &broadcast_->request),
+        "MPI_Ibcast");
+}
+
+std::optional<std::string> MpiTransport::broadcast_done() {
+  if (!broadcast_) return std::nullopt;
+  int done = 0;
+  check(MPI_Test(&broadcast_->request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+  if (!done) return std::nullopt;
+  std::string bytes = std::move(broadcast_->bytes);
+  broadcast_.reset();
+  return bytes;
 }
 
 void MpiTransport::abort_job(int status) {

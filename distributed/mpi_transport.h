@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <list>
+#include <optional>
 #include <string>
 
 #include "distributed/transport.h"
@@ -26,6 +27,9 @@ class MpiTransport : public Transport {
   void send(int destination, std::string bytes) override;
   std::optional<Envelope> try_receive() override;
   std::size_t sends_in_progress();
+  bool can_broadcast() const override { return true; }
+  void begin_broadcast(std::string bytes) override;  // MPI_Ibcast from rank 0
+  std::optional<std::string> broadcast_done() override;
 
   // Ends every rank of the job (a rank that stays silent: with Open MPI 4.1 a restart is the
   // only way back).
@@ -37,6 +41,7 @@ class MpiTransport : public Transport {
     std::string bytes;
   };
   std::list<Sending> sending_;  // a list: buffers stay put while MPI reads them
+  std::optional<Sending> broadcast_;
   int rank_ = 0, size_ = 1;
 };
 

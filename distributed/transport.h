@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace zertz::distributed {
@@ -21,6 +22,16 @@ class Transport {
   virtual int size() const = 0;  // ranks in the job; rank 0 is the learner
   virtual void send(int destination, std::string bytes) = 0;
   virtual std::optional<Envelope> try_receive() = 0;  // never blocks
+
+  // A broadcast from rank 0 to every other rank (MPI_Ibcast), for weights too large to send to
+  // each actor in turn. Every rank takes part in every broadcast, one at a time, in the order
+  // rank 0 begins them: rank 0 with its bytes, the others with a buffer of the size they were
+  // told. broadcast_done() never blocks; it returns the bytes once this rank's part is over.
+  virtual bool can_broadcast() const { return false; }
+  virtual void begin_broadcast(std::string /*bytes*/) {
+    throw std::logic_error("this transport has no broadcast");
+  }
+  virtual std::optional<std::string> broadcast_done() { return std::nullopt; }
 };
 
 }  // namespace zertz::distributed

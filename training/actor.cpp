@@ -146,7 +146,10 @@ int Actor::run() {
   runner.stop();  // games in progress are dropped; finished ones still go
   send_games(true);
   double deadline = now() + 30;
-  pump_until([&] { return protocol_.queued() + protocol_.in_flight() == 0 || now() > deadline; });
+  pump_until([&] {
+    return (protocol_.queued() + protocol_.in_flight() == 0 && !protocol_.broadcast_pending()) ||
+           now() > deadline;
+  });
   protocol_.say_bye();
   log_->info("stopped after {} games", runner.games());
   return 0;

@@ -110,6 +110,7 @@ const std::vector<KeySpec>& config_schema() {
       number("distributed.heartbeat_seconds", "10", 0.01, 3600),
       number("distributed.silence_warn_seconds", "30", 0.01, 86400),
       number("distributed.silence_abort_seconds", "300", 0.1, 86400),
+      number("distributed.broadcast_weights_megabytes", "8", 0, 100000),
       integer("distributed.learner_selfplay_threads", 0, 0, 256),
   };
   return schema;

@@ -111,6 +111,8 @@ TrainingSettings settings_from_config(const Config& c) {
   s.protocol.heartbeat_seconds = c.get_double("distributed.heartbeat_seconds");
   s.protocol.silence_warn_seconds = c.get_double("distributed.silence_warn_seconds");
   s.protocol.silence_abort_seconds = c.get_double("distributed.silence_abort_seconds");
+  s.protocol.broadcast_weights_bytes =
+      static_cast<std::size_t>(c.get_double("distributed.broadcast_weights_megabytes") * 1e6);
   s.games_per_message = c.get_int("distributed.games_per_message");
   s.learner_selfplay_threads = c.get_int("distributed.learner_selfplay_threads");
   if (s.protocol.silence_abort_seconds <= s.protocol.heartbeat_seconds) {

@@ -28,12 +28,12 @@ ProtocolOptions fast_options() {
 
 // Two actors on their own threads play "games" (numbered shards), take weights as they come,
 // and stop when told; the trainer's thread publishes weights. Every shard arrives once, in
-// order per actor, and the actors end on the newest weights.
-TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
+// order per actor, and the actors end on the newest weights (sent to each actor, or broadcast).
+void deliver_shards_and_publish_weights(const ProtocolOptions& options) {
   MemoryHub hub(3);
   std::mutex stored_mutex;
   std::map<int, std::vector<std::string>> stored;
-  LearnerLink link([&] { return hub.endpoint(0); }, fast_options(), 5, 0, {{"config", "c"}},
+  LearnerLink link([&] { return hub.endpoint(0); }, options, 5, 0, {{"config", "c"}},
                    [&](int rank, const Frame& f) {
                      std::lock_guard lock(stored_mutex);
                      stored[rank].push_back(f.body);
@@ -48,7 +48,7 @@ TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
   for (int rank : {1, 2}) {
     actors.emplace_back([&, rank] {
       auto end = hub.endpoint(rank);
-      ActorProtocol actor(*end, fast_options(), 0);
+      ActorProtocol actor(*end, options, 0);
       actor.say_hello({});
       auto start = Clock::now();
       int next = 0;
@@ -58,7 +58,8 @@ TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
         actor.take_weights();
         std::this_thread::sleep_for(std::chrono::microseconds(200));
       }
-      while (actor.in_flight() + actor.queued() > 0 && seconds_since(start) < 20) {
+      while ((actor.in_flight() + actor.queued() > 0 || actor.broadcast_pending()) &&
+             seconds_since(start) < 20) {
         actor.pump(seconds_since(start));  // let the last frames be acknowledged
       }
       final_version[static_cast<std::size_t>(rank)] = actor.weights_version();
@@ -89,6 +90,16 @@ TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
     for (int k = 0; k < kShards; ++k) EXPECT_EQ(stored[rank][k], std::to_string(k));
     EXPECT_EQ(final_version[static_cast<std::size_t>(rank)], 30u);
   }
+}
+
+TEST(LearnerLink, ActorsOnThreadsDeliverEveryShardOnceAndTakeTheNewestWeights) {
+  deliver_shards_and_publish_weights(fast_options());
+}
+
+TEST(LearnerLink, ActorsOnThreadsTakeTheNewestWeightsByBroadcast) {
+  ProtocolOptions o = fast_options();
+  o.broadcast_weights_bytes = 0;
+  deliver_shards_and_publish_weights(o);
 }
 
 TEST(LearnerLink, ASilentActorEndsTheJobThroughTheFatalCallback) {

@@ -3,14 +3,14 @@
 
 Usage: mpi_train.py ZERTZ CONFIG SCRATCH_DIR MODE
 MODE:
-- three_ranks: a run with a step limit ends with status 0; games from both actors are in the
+- three_ranks (weights by broadcast): a run with a step limit ends with status 0; games from both actors are in the
   run directory; both actors ended on at least the second version of the weights; the trainer
   stepped; every shard decodes; no rank's process is left.
 - kill_actor: SIGKILL of rank 2 once one of its messages is stored: mpirun ends non-zero within
   30 s, no process is left, every shard's complete blocks decode and checkpoints/latest loads;
   the same command (now with a step limit) resumes and finishes; no games message is stored
   twice, and the relaunch's actors play other games (another launch, so other seeds).
-- stop_signal: SIGUSR1 to mpirun: every rank ends with status 0 after rank 0 saved a checkpoint.
+- stop_signal (weights by broadcast): SIGUSR1 to mpirun: every rank ends with status 0 after rank 0 saved a checkpoint.
 Exits 77 (skipped) where mpiexec is missing.
 """
 import json
@@ -31,6 +31,11 @@ MPIRUN_FLAGS = ["-np", "3", "--oversubscribe", "--bind-to", "none", "--mca", "pm
                 "-x", "OMP_NUM_THREADS=1"]
 OVERRIDES = ["distributed.heartbeat_seconds=0.5", "distributed.silence_abort_seconds=60",
              "distributed.games_per_message=4", "run.progress_seconds=0.5"]
+
+
+# The tiny net's weights go by MPI broadcast here (and to each actor in turn in kill_actor), so
+# that both paths run under mpirun, the clean stop with a broadcast possibly under way included.
+BROADCAST = ["distributed.broadcast_weights_megabytes=0"]
 
 
 def fail(message):
@@ -102,7 +107,8 @@ def wait_for(predicate, seconds, what):
 
 
 def check_three_ranks(zertz, config, run_dir):
-    run = subprocess.run(command(zertz, config, run_dir, ["training.max_steps=12"]), env=environment(),
+    run = subprocess.run(command(zertz, config, run_dir, ["training.max_steps=12"] + BROADCAST),
+                         env=environment(),
                          capture_output=True, text=True, timeout=300)
     print(run.stdout[-3000:], run.stderr[-2000:])
     if run.returncode != 0:
@@ -180,7 +186,7 @@ def check_kill_actor(zertz, config, run_dir):
 
 
 def check_stop_signal(zertz, config, run_dir):
-    job = subprocess.Popen(command(zertz, config, run_dir, ["training.max_steps=0"]),
+    job = subprocess.Popen(command(zertz, config, run_dir, ["training.max_steps=0"] + BROADCAST),
                            env=environment(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
     try:

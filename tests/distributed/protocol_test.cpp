@@ -21,11 +21,11 @@ ProtocolOptions options() {
 // A learner at rank 0 and `actors` actors; the sink stores games frames' bodies per rank, and
 // refuses the bodies in `refuse`.
 struct Job {
-  explicit Job(int actors)
+  explicit Job(int actors, ProtocolOptions o = options())
       : hub(actors + 1),
         learner_end(hub.endpoint(0)),
         learner(
-            *learner_end, options(), 7, 3,
+            *learner_end, o, 7, 3,
             [this](int rank, const Frame& f) {
               if (refuse.count(f.body)) return std::string("the shard does not decode");
               stored[rank].push_back(f.body);
@@ -34,7 +34,7 @@ struct Job {
             0.0) {
     for (int r = 1; r <= actors; ++r) {
       actor_ends.push_back(hub.endpoint(r));
-      actor.push_back(std::make_unique<ActorProtocol>(*actor_ends.back(), options(), 0.0));
+      actor.push_back(std::make_unique<ActorProtocol>(*actor_ends.back(), o, 0.0));
     }
   }
   void round(double now) {  // every actor, then the learner, then the actors again
@@ -173,6 +173,41 @@ TEST(Protocol, WeightsGoOutNewestOnlyWithOneTransferInFlight) {
   job.learner.publish_weights(2, "old", {});  // not newer: ignored
   job.round(4);
   EXPECT_FALSE(job.at(1).take_weights().has_value());
+}
+
+// Large weights go to every actor by one broadcast, newest only, one broadcast at a time; an
+// actor that has been told of one must receive it before it says bye.
+TEST(Protocol, LargeWeightsGoByBroadcastNewestOnly) {
+  ProtocolOptions o = options();
+  o.broadcast_weights_bytes = 4;
+  Job job(2, o);
+  for (int rank : {1, 2}) job.at(rank).say_hello({});
+  job.round(0);
+  job.learner.publish_weights(1, "weights one", {{"step", 50}});
+  job.learner.publish_weights(2, "weights two", {});  // waits: one broadcast at a time
+  EXPECT_EQ(job.hub.broadcasts(), 1u);
+  EXPECT_TRUE(job.learner.broadcasting());
+  EXPECT_EQ(job.hub.pending(1), 1u);  // the announcement, and no weights frame
+  job.learner.publish_weights(3, "weights three", {{"step", 150}});
+  job.at(1).pump(1);
+  EXPECT_FALSE(job.at(1).broadcast_pending());
+  ASSERT_TRUE(job.at(1).has_weights());
+  job.learner.pump(1);
+  EXPECT_TRUE(job.learner.broadcasting());  // rank 2 has not taken its part yet
+  job.at(2).pump(1);
+  job.learner.pump(2);  // the first broadcast is over: the newest version goes next
+  EXPECT_EQ(job.hub.broadcasts(), 2u);
+  for (int rank : {1, 2}) {
+    job.at(rank).pump(3);
+    std::optional<Weights> w = job.at(rank).take_weights();
+    ASSERT_TRUE(w.has_value());
+    EXPECT_EQ(w->version, 3u);
+    EXPECT_EQ(w->bytes, "weights three");
+    EXPECT_EQ(w->meta["step"], 150);
+  }
+  job.learner.pump(4);
+  EXPECT_FALSE(job.learner.broadcasting());
+  EXPECT_EQ(job.learner.actors().at(2).weights_version, 3u);
 }
 
 TEST(Protocol, AnActorKeepsOnlyTheNewestOfWeightsThatArriveTogether) {
