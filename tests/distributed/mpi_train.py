@@ -3,14 +3,15 @@
 
 Usage: mpi_train.py ZERTZ CONFIG SCRATCH_DIR MODE
 MODE:
-- three_ranks (weights by broadcast): a run with a step limit ends with status 0; games from both actors are in the
-  run directory; both actors ended on at least the second version of the weights; the trainer
+- three_ranks (weights by broadcast): a run started without mpirun to step 4, resumed under
+  mpirun with a step limit, ends with status 0; games from both actors are in the run directory; both actors ended on at least the second version of the weights; the trainer
   stepped; every shard decodes; no rank's process is left.
 - kill_actor: SIGKILL of rank 2 once one of its messages is stored: mpirun ends non-zero within
   30 s, no process is left, every shard's complete blocks decode and checkpoints/latest loads;
   the same command (now with a step limit) resumes and finishes; no games message is stored
   twice, and the relaunch's actors play other games (another launch, so other seeds).
-- stop_signal (weights by broadcast): SIGUSR1 to mpirun: every rank ends with status 0 after rank 0 saved a checkpoint.
+- stop_signal (weights by broadcast): SIGUSR1 to mpirun: every rank ends with status 0 after
+  rank 0 saved a checkpoint; the run then resumes without mpirun.
 Exits 77 (skipped) where mpiexec is missing.
 """
 import json
@@ -106,8 +107,23 @@ def wait_for(predicate, seconds, what):
     fail("timed out waiting for " + what)
 
 
+def one_process(zertz, config, run_dir, steps):
+    """`zertz train` without mpirun on the same run directory, up to `steps`."""
+    args = [zertz, "train", "--config", config, "--run-dir", run_dir]
+    for o in OVERRIDES + [f"training.max_steps={steps}"]:
+        args += ["--set", o]
+    run = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    if run.returncode != 0:
+        print(run.stdout[-2000:], run.stderr[-2000:])
+        fail(f"one process to step {steps} ended with {run.returncode}")
+    if not os.path.exists(os.path.join(run_dir, "checkpoints", f"step-{steps:07d}.pt")):
+        fail(f"one process wrote no checkpoint of step {steps}")
+
+
 def check_three_ranks(zertz, config, run_dir):
-    run = subprocess.run(command(zertz, config, run_dir, ["training.max_steps=12"] + BROADCAST),
+    one_process(zertz, config, run_dir, 4)  # started on one machine, resumed on three ranks
+    local_games = shards_decode(run_dir, allow_torn_last_block=False)
+    run = subprocess.run(command(zertz, config, run_dir, ["training.max_steps=24"] + BROADCAST),
                          env=environment(),
                          capture_output=True, text=True, timeout=300)
     print(run.stdout[-3000:], run.stderr[-2000:])
@@ -122,15 +138,16 @@ def check_three_ranks(zertz, config, run_dir):
     if set(final) != {1, 2} or min(final.values()) < 2:
         fail(f"the actors' weights versions: {final}")
     steps = [e["step"] for e in events(run_dir, "checkpoint")]
-    if not steps or max(steps) != 12:
-        fail(f"checkpoints at steps {steps}, not up to 12")
+    if not steps or max(steps) != 24:
+        fail(f"checkpoints at steps {steps}, not up to 24")
     games = shards_decode(run_dir, allow_torn_last_block=False)
     stored = sum(e["games"] for e in events(run_dir, "games"))
-    if games != stored:
-        fail(f"{games} games on disk, {stored} stored by the learner")
+    if games != local_games + stored:
+        fail(f"{games} games on disk, {local_games} from one process and {stored} stored by the "
+             "learner")
     if leftover(run_dir):
         fail("processes left: " + " ".join(leftover(run_dir)))
-    print(f"ok: {games} games from ranks 1 and 2, weights versions {final}, step 12")
+    print(f"ok: {games} games from ranks 1 and 2, weights versions {final}, step 24")
 
 
 def check_kill_actor(zertz, config, run_dir):
@@ -209,7 +226,8 @@ def check_stop_signal(zertz, config, run_dir):
         fail("not both actors said they stopped")
     if leftover(run_dir):
         fail("processes left after SIGUSR1")
-    print(f"ok: stopped by SIGUSR1 at step {saved}, status 0")
+    one_process(zertz, config, run_dir, saved + 3)  # started on three ranks, resumed on one
+    print(f"ok: stopped by SIGUSR1 at step {saved}, status 0; resumed without mpirun")
 
 
 def main():
