@@ -42,8 +42,8 @@ def read_block(path, data, at, games):
         version, count, raw_size, compressed_size = struct.unpack_from("<IIQQ", data, at + len(MAGIC))
     except struct.error:
         raise ShardError(f"{path} is truncated")
-    if version != 1:
-        raise ShardError(f"{path} has format version {version}, expected 1")
+    if version not in (1, 2):
+        raise ShardError(f"{path} has format version {version}, expected 1 to 2")
     start = at + len(MAGIC) + 24
     if start + compressed_size + 4 > len(data):
         raise ShardError(f"{path} is truncated")
@@ -56,8 +56,13 @@ def read_block(path, data, at, games):
         raise ShardError(f"{path} is damaged: wrong payload size")
     position = 0
     for _ in range(count):
-        variant, outcome, flags, n = struct.unpack_from("<BBBI", raw, position)
-        position += 7
+        if version == 1:
+            variant, outcome, flags, n = struct.unpack_from("<BBBI", raw, position)
+            weights_step = -1
+            position += 7
+        else:
+            variant, outcome, flags, weights_step, n = struct.unpack_from("<BBBqI", raw, position)
+            position += 15
         decisions = []
         for _ in range(n):
             code, full, value, m = struct.unpack_from("<HBfH", raw, position)
@@ -68,7 +73,8 @@ def read_block(path, data, at, games):
                 position += 6
             decisions.append({"action": code, "full_search": bool(full), "root_value": value, "policy": policy})
         games.append({"variant": VARIANTS[variant], "outcome": OUTCOMES[outcome], "capped": bool(flags & 1),
-                      "repetition": bool(flags & 2), "decisions": decisions})
+                      "repetition": bool(flags & 2), "weights_step": weights_step,
+                      "decisions": decisions})
     return start + compressed_size + 4
 
 

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -50,6 +51,7 @@ class Actor {
   std::mutex finished_mutex_;
   std::vector<TrainingGame> finished_;  // from the self-play threads
   std::uint64_t version_ = 0, oldest_version_since_send_ = 0;
+  std::atomic<std::int64_t> weights_step_{-1};  // the trainer step of version_ (games record it)
 };
 
 void Actor::pump() {
@@ -76,6 +78,7 @@ void Actor::take_weights() {
   nn::load_network_bytes(*net_, w->bytes, "weights version " + std::to_string(w->version));
   if (evaluator_) evaluator_->update_weights(**net_);
   version_ = w->version;
+  weights_step_ = w->meta.value("step", std::int64_t{-1});
 }
 
 // Sends the finished games in shards of distributed.games_per_message (`all`: the rest too).
@@ -120,6 +123,7 @@ int Actor::run() {
   SelfPlaySettings selfplay = s_->selfplay;
   selfplay.games.seed = welcome.seed;
   SelfPlayRunner runner(*s_->variant, selfplay, *evaluator_, [this](TrainingGame&& g) {
+    g.weights_step = weights_step_.load();
     std::lock_guard lock(finished_mutex_);
     finished_.push_back(std::move(g));
   });

@@ -59,7 +59,8 @@ int variant_id(const std::string& name) {
 
 bool TrainingGame::operator==(const TrainingGame& o) const {
   if (variant != o.variant || outcome != o.outcome || capped != o.capped ||
-      repetition != o.repetition || decisions.size() != o.decisions.size()) {
+      repetition != o.repetition || weights_step != o.weights_step ||
+      decisions.size() != o.decisions.size()) {
     return false;
   }
   for (std::size_t i = 0; i < decisions.size(); ++i) {
@@ -78,6 +79,7 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
     raw.put<std::uint8_t>(static_cast<std::uint8_t>(variant_id(g.variant)));
     raw.put<std::uint8_t>(static_cast<std::uint8_t>(g.outcome));
     raw.put<std::uint8_t>(static_cast<std::uint8_t>((g.capped ? 1 : 0) | (g.repetition ? 2 : 0)));
+    raw.put<std::int64_t>(g.weights_step);
     raw.put<std::uint32_t>(static_cast<std::uint32_t>(g.decisions.size()));
     for (const Decision& d : g.decisions) {
       raw.put<std::uint16_t>(d.action.code());
@@ -113,8 +115,8 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
 
 namespace {
 
-// The block at `at` (a whole v1 shard's bytes); appends its games and returns where the next
-// block starts.
+// The block at `at` (a whole shard's bytes, of format 1 or 2); appends its games and returns where
+// the next block starts.
 std::size_t decode_block(const std::string& data, std::size_t at, const std::string& source,
                          std::vector<TrainingGame>& out) {
   if (data.compare(at, kMagic.size(), kMagic) != 0) {
@@ -122,9 +124,9 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
   }
   Reader header(data, at + kMagic.size(), source);
   std::uint32_t version = header.get<std::uint32_t>();
-  if (version != kShardFormatVersion) {
-    throw ShardError(source + " has format version " + std::to_string(version) + ", expected " +
-                     std::to_string(kShardFormatVersion));
+  if (version != 1 && version != kShardFormatVersion) {
+    throw ShardError(source + " has format version " + std::to_string(version) +
+                     ", expected 1 to " + std::to_string(kShardFormatVersion));
   }
   std::uint32_t count = header.get<std::uint32_t>();
   std::uint64_t raw_size = header.get<std::uint64_t>();
@@ -169,6 +171,10 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
     std::uint8_t flags = in.get<std::uint8_t>();
     g.capped = flags & 1;
     g.repetition = flags & 2;
+    if (version >= 2) {
+      g.weights_step = in.get<std::int64_t>();
+      if (g.weights_step < -1) throw ShardError(source + " holds a bad weights step");
+    }
     std::uint32_t decisions = in.get<std::uint32_t>();
     check_count(decisions, 9);
     g.decisions.resize(decisions);

@@ -14,7 +14,8 @@
 
 namespace zertz::training {
 
-inline constexpr std::uint32_t kShardFormatVersion = 1;
+// Version 2 added each game's weights step; version 1 blocks still read (the step unknown).
+inline constexpr std::uint32_t kShardFormatVersion = 2;
 
 struct Decision {
   Action action;
@@ -28,6 +29,8 @@ struct TrainingGame {
   Outcome outcome = Outcome::kOngoing;  // kOngoing for a capped game
   bool capped = false;
   bool repetition = false;
+  // The trainer step of the weights that played the game's last move; -1 when not recorded.
+  std::int64_t weights_step = -1;
   std::vector<Decision> decisions;
 
   bool operator==(const TrainingGame&) const;

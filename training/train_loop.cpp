@@ -109,11 +109,12 @@ class TrainingRun {
   std::unique_ptr<nn::BatchedEvaluator> evaluator_;
   std::unique_ptr<ShardWriter> shards_;
   std::unique_ptr<SelfPlayRunner> selfplay_;
+  std::atomic<std::int64_t> selfplay_step_{0};  // of the weights self-play uses (games record it)
   std::vector<float> inputs_, policy_, value_;
   std::unique_ptr<GameIntake> intake_;  // the actors' games; outlives the link that feeds it
   std::unique_ptr<distributed::LearnerLink> link_;
-  std::uint64_t launch_ = 0;                   // games on disk when this session started
-  std::uint64_t weights_version_ = 0;          // published to the actors
+  std::uint64_t launch_ = 0;           // games on disk when this session started
+  std::uint64_t weights_version_ = 0;  // published to the actors
   ProgressReport progress_;
   // Declared last: destroyed first, so that a job still running sees every member alive.
   EvaluationScheduler evaluation_;
@@ -245,6 +246,7 @@ void TrainingRun::save_checkpoint() {
                       {"elapsed_s", progress_.elapsed_seconds()}});
   if (!evaluation_.gate(*net_, path, step)) return;
   evaluator_->update_weights(*net_);  // self-play continues with the new weights
+  selfplay_step_ = step;
   if (link_) publish_weights();
   log_->info("checkpoint {} (self-play now uses it)", path.filename().string());
 }
@@ -327,6 +329,7 @@ void TrainingRun::report_actors(ProgressSnapshot& now) {
 int TrainingRun::run() {
   resume();
   at::set_num_threads(s_.training_threads);
+  selfplay_step_ = trainer_.steps();
   evaluator_ = std::make_unique<nn::BatchedEvaluator>(*net_, *s_.variant, s_.evaluator);
   shards_ = std::make_unique<ShardWriter>(dir_, s_.games_per_shard);
   SelfPlaySettings selfplay = s_.selfplay;
@@ -335,6 +338,7 @@ int TrainingRun::run() {
   if (ranks_ > 1) selfplay.threads = s_.learner_selfplay_threads;
   selfplay_ = std::make_unique<SelfPlayRunner>(*s_.variant, selfplay, *evaluator_,
                                                [this](TrainingGame&& g) {
+                                                 g.weights_step = selfplay_step_.load();
                                                  shards_->add(g);
                                                  window_.add(std::move(g));
                                                });

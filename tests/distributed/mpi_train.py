@@ -77,7 +77,8 @@ def leftover(run_dir):
     return out.split()
 
 
-def shards_decode(run_dir, allow_torn_last_block):
+def shards_decode(run_dir, allow_torn_last_block, steps=None):
+    """The number of games in the run's shards; `steps` (a list) gets each game's weights step."""
     folder = os.path.join(run_dir, "games")
     names = sorted(os.listdir(folder))
     if not names:
@@ -95,6 +96,8 @@ def shards_decode(run_dir, allow_torn_last_block):
                     fail(str(e))
                 break
         games += len(found)
+        if steps is not None:
+            steps += [g["weights_step"] for g in found]
     return games
 
 
@@ -140,7 +143,11 @@ def check_three_ranks(zertz, config, run_dir):
     steps = [e["step"] for e in events(run_dir, "checkpoint")]
     if not steps or max(steps) != 24:
         fail(f"checkpoints at steps {steps}, not up to 24")
-    games = shards_decode(run_dir, allow_torn_last_block=False)
+    steps = []
+    games = shards_decode(run_dir, allow_torn_last_block=False, steps=steps)
+    if min(steps) < 0 or max(steps) <= 4:
+        fail(f"games' weights steps from {min(steps)} to {max(steps)}: each game should record "
+             "its weights, the actors' those of the resumed run")
     stored = sum(e["games"] for e in events(run_dir, "games"))
     if games != local_games + stored:
         fail(f"{games} games on disk, {local_games} from one process and {stored} stored by the "

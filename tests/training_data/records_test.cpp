@@ -22,10 +22,23 @@ TEST(Shard, RoundTripsGames) {
   games[1].capped = true;
   games[1].outcome = Outcome::kOngoing;
   games[2].repetition = true;
+  games[2].weights_step = 1234;
   std::string path = testing::scratch_path("records-roundtrip").string();
   write_shard(path, games);
   EXPECT_EQ(read_shard(path), games);
   std::filesystem::remove(path);
+}
+
+// Shards written before format 2 (tests/fuzz/corpus/shard holds one) still read, with the
+// weights step unknown.
+TEST(Shard, AFormatOneShardReadsWithoutWeightsSteps) {
+  std::vector<TrainingGame> games =
+      read_shard(std::string(ZERTZ_SOURCE_DIR) + "/tests/fuzz/corpus/shard/four-games.zzg");
+  ASSERT_EQ(games.size(), 4U);
+  for (const TrainingGame& g : games) {
+    EXPECT_EQ(g.weights_step, -1);
+    EXPECT_FALSE(g.decisions.empty());
+  }
 }
 
 TEST(Shard, AppendedBlocksReadBackAndATornLastBlockLosesOnlyItsGame) {
