@@ -2,12 +2,12 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "evaluation/player_factory.h"
 #include "frontends/analysis_engine.h"
 #include "frontends/search_driver.h"
 #include "mcts/players.h"
 #include "mcts/search_overrides.h"
 #include "mcts/search_player.h"
-#include "training/player_factory.h"
 
 namespace zertz::cli {
 
@@ -21,10 +21,10 @@ struct AnalysisCommandOptions {
 int run_analysis(const AnalysisCommandOptions& options) {
   const Variant& variant = options.variant.empty() ? frontends::default_variant(options.model)
                                                    : *Variant::find(options.variant);
-  training::PlayerSpec spec;
+  evaluation::PlayerSpec spec;
   spec.name = options.model;
   spec.search_overrides = options.search;
-  training::PlayerFactory factory(spec, variant);
+  evaluation::PlayerFactory factory(spec, variant);
   frontends::AnalysisEngine engine(factory.analysis_evaluator(), factory.analysis_search_params(),
                                    variant, options.engine);
   engine.run(std::cin, std::cout);

@@ -7,8 +7,8 @@
 
 #include "cli/commands.h"
 #include "core/error.h"
+#include "evaluation/arena.h"
 #include "mcts/search_overrides.h"
-#include "training/arena.h"
 
 namespace zertz::cli {
 
@@ -59,7 +59,7 @@ evaluation::SprtParams parse_sprt(const std::string& text) {
 }  // namespace
 
 int run_arena(const ArenaOptions& options) {
-  training::ArenaOptions arena;
+  evaluation::ArenaOptions arena;
   arena.variant = options.variant;
   arena.games = options.games;
   arena.visits = options.visits;
@@ -86,7 +86,7 @@ int run_arena(const ArenaOptions& options) {
                  so_far.games(), options.games, so_far.wins, so_far.draws, so_far.losses,
                  100 * so_far.score(), rate, (options.games - so_far.games()) / rate);
   };
-  training::ArenaReport report = training::run_arena(options.a, options.b, arena);
+  evaluation::ArenaReport report = evaluation::run_arena(options.a, options.b, arena);
 
   const evaluation::MatchResult& r = report.result;
   std::printf("arena: %s vs %s, %s, %d games, seed %llu%s\n", report.a.c_str(), report.b.c_str(),

@@ -7,10 +7,10 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "config/search_settings.h"
 #include "mcts/selfplay_batch.h"
 #include "nn/batched_evaluator.h"
 #include "nn/model.h"
-#include "training/settings.h"
 
 namespace zertz::cli {
 
@@ -25,7 +25,7 @@ void print_network_selfplay(const BenchMctsOptions& options) {
   evaluator_options.device = "auto";
   nn::BatchedEvaluator evaluator(*net, variant, evaluator_options);
   // The default config's self-play search (the schema's defaults are configs/default.yaml's).
-  mcts::SearchParams params = training::settings_from_config(training::Config()).selfplay.search;
+  mcts::SearchParams params = config::selfplay_search(config::Config());
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> simulations{0}, games{0};
   std::vector<std::thread> threads;

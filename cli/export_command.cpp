@@ -2,10 +2,10 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "config/search_settings.h"
 #include "core/error.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
-#include "training/settings.h"
 
 namespace zertz::cli {
 
@@ -44,7 +44,7 @@ int run_export(const ExportOptions& options) {
   }
   mcts::SearchParams trained;
   try {
-    trained = training::trained_search(info.config_text, options.checkpoint);
+    trained = config::trained_search(info.config_text, options.checkpoint);
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return kExitBadInput;

@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "evaluation/heldout.h"
-#include "training/player_factory.h"
+#include "evaluation/player_factory.h"
 
 namespace zertz::cli {
 
@@ -62,9 +62,9 @@ int run_heldout_make(const HeldoutMakeCliOptions& options) {
 int run_heldout_eval(const HeldoutEvalOptions& options) {
   std::vector<evaluation::HeldoutPosition> set = evaluation::read_heldout(options.set);
   if (set.empty()) throw InputError(options.set + ": the held-out set is empty");
-  training::PlayerSpec spec;
+  evaluation::PlayerSpec spec;
   spec.name = options.network;
-  training::PlayerFactory factory(spec, set.front().state.variant());
+  evaluation::PlayerFactory factory(spec, set.front().state.variant());
   if (!factory.evaluator()) {
     throw InputError("heldout eval: '" + options.network + "' is not a network");
   }

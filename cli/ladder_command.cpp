@@ -33,7 +33,7 @@ int run_ladder(const LadderOptions& options) {
   ladder.seed = options.seed;
   ladder.play = !options.no_play;
   ladder.plot_script = ZERTZ_PLOT_ELO_SCRIPT;
-  auto on_match = [](const training::ArenaReport& m) {
+  auto on_match = [](const evaluation::ArenaReport& m) {
     std::printf("played %s vs %s: W %d D %d L %d\n", m.a.c_str(), m.b.c_str(), m.result.wins,
                 m.result.draws, m.result.losses);
     std::fflush(stdout);
@@ -78,9 +78,9 @@ void add_ladder_command(CLI::App& parent, std::vector<Command>& commands) {
   cmd->add_option("--rungs", options->rungs,
                   std::string("Fixed opponents, weakest first, comma-separated (random, "
                               "greedy, rollout:N; default ") +
-                      training::kDefaultLadderRungs + ")");
+                      training::default_ladder_rungs_text() + ")");
   cmd->add_option("--anchor", options->anchor,
-                  std::string("The rung rated 0 (default ") + training::kDefaultLadderAnchor + ")");
+                  "The rung rated 0 (default " + training::default_ladder_anchor() + ")");
   cmd->add_option("--seed", options->seed, "Random seed");
   cmd->add_flag("--no-play", options->no_play, "Only rate the games already played");
   commands.push_back({cmd, [options] { return run_ladder(*options); }});

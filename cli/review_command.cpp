@@ -15,12 +15,12 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/record_file.h"
+#include "evaluation/player_factory.h"
 #include "frontends/game_filter.h"
 #include "frontends/game_review.h"
 #include "frontends/review_html.h"
 #include "frontends/review_summary.h"
 #include "frontends/search_driver.h"
-#include "training/player_factory.h"
 
 namespace zertz::cli {
 
@@ -44,20 +44,20 @@ using Clock = std::chrono::steady_clock;
 class Reviewers {
  public:
   explicit Reviewers(std::string model) : model_(std::move(model)) {}
-  training::PlayerFactory& factory(const std::string& variant_name) {
+  evaluation::PlayerFactory& factory(const std::string& variant_name) {
     auto it = factories_.find(variant_name);
     if (it != factories_.end()) return *it->second;
     const Variant* variant = Variant::find(variant_name);
     if (variant == nullptr) throw InputError("unknown variant '" + variant_name + "'");
-    training::PlayerSpec spec;
+    evaluation::PlayerSpec spec;
     spec.name = model_;
-    auto made = std::make_unique<training::PlayerFactory>(spec, *variant);
+    auto made = std::make_unique<evaluation::PlayerFactory>(spec, *variant);
     return *factories_.emplace(variant_name, std::move(made)).first->second;
   }
 
  private:
   std::string model_;
-  std::map<std::string, std::unique_ptr<training::PlayerFactory>> factories_;
+  std::map<std::string, std::unique_ptr<evaluation::PlayerFactory>> factories_;
 };
 
 // The summary file's games so far: their figures, summed, and their sources. A torn last line
@@ -152,7 +152,7 @@ int run_review(ReviewCommandOptions options) {
   // Every game is read and filtered first; those kept are then reviewed side by side.
   std::vector<fs::path> kept;
   std::vector<GameRecord> records;
-  std::vector<training::PlayerFactory*> factories;
+  std::vector<evaluation::PlayerFactory*> factories;
   int refused = 0, skipped = 0, reviewed = 0;
   for (const fs::path& file : files) {
     if (summary && summary->sources.count(file.string())) continue;

@@ -17,13 +17,6 @@
 
 namespace zertz::evaluation {
 
-// The rungs by default: in basic Zertz each beats the one before it 80-85% of the time, so a
-// network of any strength so far has a rung not far from 50%. The one source of these defaults
-// (the config schema and `zertz ladder` use them).
-inline constexpr const char* kDefaultLadderRungs =
-    "rollout:50,rollout:200,rollout:1000,rollout:5000";
-inline constexpr const char* kDefaultLadderAnchor = "rollout:200";
-
 // Games between two players, from a's side.
 struct PairResult {
   std::string a, b;

@@ -12,8 +12,8 @@ namespace zertz::frontends {
 
 namespace {
 
-training::PlayerSpec spec_for(const DriverOptions& options) {
-  training::PlayerSpec spec;
+evaluation::PlayerSpec spec_for(const DriverOptions& options) {
+  evaluation::PlayerSpec spec;
   spec.name = options.model;
   spec.visits = options.visits;
   return spec;
@@ -43,7 +43,7 @@ SearchDriver::SearchDriver(const DriverOptions& options, const Variant& variant)
 SearchDriver::~SearchDriver() = default;
 
 void SearchDriver::set_variant(const Variant& variant) {
-  auto factory = std::make_unique<training::PlayerFactory>(spec_for(options_), variant);
+  auto factory = std::make_unique<evaluation::PlayerFactory>(spec_for(options_), variant);
   player_ = factory->make(options_.seed);
   factory_ = std::move(factory);
 }

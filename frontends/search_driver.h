@@ -10,10 +10,10 @@
 #include <optional>
 #include <string>
 
+#include "evaluation/player_factory.h"
 #include "frontends/game_session.h"
 #include "mcts/search_params.h"
 #include "mcts/turn_search.h"
-#include "training/player_factory.h"
 
 namespace zertz::frontends {
 
@@ -59,7 +59,7 @@ class SearchDriver {
   mcts::SearchParams search_params() const;
 
   DriverOptions options_;
-  std::unique_ptr<training::PlayerFactory> factory_;
+  std::unique_ptr<evaluation::PlayerFactory> factory_;
   std::unique_ptr<mcts::Player> player_;  // plays a baseline's turns
   Rng rng_;
 };

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages when missing, builds, and runs every test through ctest. Then all
-# torch-free code (core/, mcts/, evaluation/, distributed/'s protocol, nn/'s features, training/'s
-# data and config, the front ends' text and pictures) again under AddressSanitizer +
-# UndefinedBehaviorSanitizer and under ThreadSanitizer (all their tests: the search, the batcher,
-# matches and the learner's communication thread run several threads). The torch-linked rest runs in the
-# Release pass only: LibTorch and its OpenMP runtime are not instrumented, so sanitizers report
-# their internals rather than our code. ZERTZ_SANITIZERS=0 skips the sanitizer passes. Last, each
-# fuzz target runs for ZERTZ_FUZZ_SECONDS (20; 0 skips them).
+# torch-free code (core/, mcts/, nn/'s features, config/, evaluation/'s matches and ratings,
+# distributed/'s protocol, training/'s data, the front ends' text and pictures) again under
+# AddressSanitizer + UndefinedBehaviorSanitizer and under ThreadSanitizer (all their tests: the
+# search, the batcher, matches and the learner's communication thread run several threads). The
+# torch-linked rest runs in the Release pass only: LibTorch and its OpenMP runtime are not
+# instrumented, so sanitizers report their internals rather than our code. ZERTZ_SANITIZERS=0
+# skips the sanitizer passes. Last, each fuzz target runs for ZERTZ_FUZZ_SECONDS (20; 0 skips
+# them).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"

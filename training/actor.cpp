@@ -112,7 +112,8 @@ int Actor::run() {
   pump_until([&] { return protocol_.welcome().has_value() || protocol_.stop_requested(); });
   if (protocol_.stop_requested()) return 0;
   const distributed::Welcome& welcome = *protocol_.welcome();
-  Config config = Config::parse(welcome.meta.value("config", std::string()), "rank 0's config");
+  config::Config config =
+      config::Config::parse(welcome.meta.value("config", std::string()), "rank 0's config");
   s_ = settings_from_config(config);
   protocol_.set_options(s_->protocol);
   net_.emplace(s_->model);

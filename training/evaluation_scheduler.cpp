@@ -4,8 +4,8 @@
 
 #include <chrono>
 
+#include "evaluation/periodic_evaluation.h"
 #include "nn/checkpoint.h"
-#include "training/evaluation.h"
 #include "training/ladder_update.h"
 
 namespace zertz::training {
@@ -20,8 +20,8 @@ double since(Clock::time_point t) {
 }
 
 // Evaluation games search as the network was trained to (mcts::keep_trained_search).
-EvaluationSetup setup_for(const TrainingSettings& s, int games) {
-  EvaluationSetup setup;
+evaluation::EvaluationSetup setup_for(const TrainingSettings& s, int games) {
+  evaluation::EvaluationSetup setup;
   setup.games = games;
   setup.visits = s.evaluation_visits;
   setup.intra_op_threads = s.evaluator.intra_op_threads;
@@ -50,10 +50,12 @@ bool EvaluationScheduler::gate(nn::ZertzNetImpl& net, const fs::path& checkpoint
                                std::int64_t step) {
   bool accept = true;
   if (s_.gating_games > 0 && accepted_) {
-    EvaluationSetup setup = setup_for(s_, s_.gating_games);
+    evaluation::EvaluationSetup setup = setup_for(s_, s_.gating_games);
     setup.seed = s_.seed + static_cast<std::uint64_t>(step);
     evaluation::MatchResult m =
-        evaluate_network(net, *s_.variant, {"previous"}, accepted_->string(), setup).at(0).result;
+        evaluation::evaluate_network(net, *s_.variant, {"previous"}, accepted_->string(), setup)
+            .at(0)
+            .result;
     accept = m.score() >= s_.gating_threshold;
     log_->info("gating {} against {}: score {:.1f}% ({}), {}", checkpoint.filename().string(),
                accepted_->filename().string(), 100 * m.score(), m.games(),
@@ -96,7 +98,7 @@ std::string EvaluationScheduler::strength() const {
 
 void EvaluationScheduler::evaluate() {
   if (s_.evaluation_games <= 0 || s_.evaluation_opponents.empty()) return;
-  EvaluationSetup setup = setup_for(s_, s_.evaluation_games);
+  evaluation::EvaluationSetup setup = setup_for(s_, s_.evaluation_games);
   auto t = Clock::now();
   std::optional<fs::path> checkpoint = dir_.latest_checkpoint();
   if (!checkpoint) return;
@@ -104,9 +106,9 @@ void EvaluationScheduler::evaluate() {
   nn::ZertzNet net(info.model);
   nn::load_checkpoint(checkpoint->string(), net, nullptr);
   setup.seed = s_.seed + static_cast<std::uint64_t>(info.step);
-  auto results =
-      evaluate_network(*net, *s_.variant, s_.evaluation_opponents, last_evaluated_, setup);
-  for (const OpponentResult& r : results) {
+  auto results = evaluation::evaluate_network(*net, *s_.variant, s_.evaluation_opponents,
+                                              last_evaluated_, setup);
+  for (const evaluation::OpponentResult& r : results) {
     const evaluation::MatchResult& m = r.result;
     log_->info("evaluation at step {} vs {}: +{} ={} -{} (score {:.1f}%, Elo {})", info.step,
                r.opponent, m.wins, m.draws, m.losses, 100 * m.score(),
@@ -145,7 +147,7 @@ void EvaluationScheduler::run_ladder() {
   auto t = Clock::now();
   try {
     // A line per match: the ladder at the end of a run never leaves the log silent for long.
-    auto on_match = [this](const ArenaReport& m) {
+    auto on_match = [this](const evaluation::ArenaReport& m) {
       log_->info("ladder match {} vs {}: +{} ={} -{}", m.a, m.b, m.result.wins, m.result.draws,
                  m.result.losses);
     };

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "config/config.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/process.h"
@@ -53,6 +54,14 @@ long long checkpoint_step(const std::string& label) {
   return std::atoll(label.c_str() + 5);
 }
 
+std::string default_ladder_rungs_text() {
+  return config::Config().get_string("evaluation.ladder_rungs");
+}
+
+std::string default_ladder_anchor() {
+  return config::Config().get_string("evaluation.ladder_anchor");
+}
+
 std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what) {
   std::vector<std::string> rungs;
   std::stringstream items(text);
@@ -70,19 +79,19 @@ std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::
 }
 
 LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
-                           const std::function<void(const ArenaReport&)>& on_match) {
+                           const std::function<void(const evaluation::ArenaReport&)>& on_match) {
   LadderReport report;
   if (std::find(options.rungs.begin(), options.rungs.end(), options.anchor) ==
       options.rungs.end()) {
     throw InputError("ladder: the anchor '" + options.anchor + "' is not one of its rungs");
   }
-  std::vector<evaluation::PairResult> played = read_arena_results(run.arena_dir());
+  std::vector<evaluation::PairResult> played = evaluation::read_arena_results(run.arena_dir());
   std::map<std::string, std::string> spec_of;
   for (const std::string& rung : options.rungs) spec_of[rung] = rung;
   std::vector<std::string> checkpoints;
   std::vector<fs::path> checkpoint_files = run.checkpoints();
   for (const fs::path& path : checkpoint_files) {
-    std::string label = player_label(path.string(), options.visits);
+    std::string label = evaluation::player_label(path.string(), options.visits);
     bool newest = &path == &checkpoint_files.back();
     if (!options.rate_backlog && !newest && !has_games(played, label)) continue;
     checkpoints.push_back(label);
@@ -113,7 +122,7 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
         checkpoints, options.rungs, played, ratings, options.games_per_pair);
     if (schedule.empty()) break;
     for (const evaluation::ScheduledMatch& m : schedule) {
-      ArenaOptions arena;
+      evaluation::ArenaOptions arena;
       arena.variant = variant;
       arena.games = m.games;
       arena.visits = options.visits;
@@ -125,7 +134,8 @@ LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
       // New games of a pair get new openings: the seed depends on the games it already has.
       double have = evaluation::games_between(played, m.a, m.b).games();
       arena.seed = options.seed + hash_of(m.a + "|" + m.b) + static_cast<std::uint64_t>(have);
-      ArenaReport match = run_arena(spec_of.at(m.a), spec_of.at(m.b), arena);
+      evaluation::ArenaReport match =
+          evaluation::run_arena(spec_of.at(m.a), spec_of.at(m.b), arena);
       played.push_back({match.a, match.b, match.result.wdl()});
       if (on_match) on_match(match);
       report.matches.push_back(std::move(match));

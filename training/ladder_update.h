@@ -9,18 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/arena.h"
 #include "evaluation/ladder.h"
-#include "training/arena.h"
 #include "training/run_dir.h"
 
 namespace zertz::training {
 
-using evaluation::kDefaultLadderAnchor;
-using evaluation::kDefaultLadderRungs;
-
 // Parses "rollout:50,rollout:200": baselines (mcts::is_baseline_spec, not rollout:auto), at
 // least one; throws InputError naming `what` and the item otherwise.
 std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what);
+
+// The config schema's evaluation.ladder_rungs and evaluation.ladder_anchor: the one source of
+// the ladder's defaults, for a run and for `zertz ladder`.
+std::string default_ladder_rungs_text();
+std::string default_ladder_anchor();
 
 struct LadderOptions {
   std::string variant;  // empty: the checkpoints' variant (tournament when there are none)
@@ -29,8 +31,9 @@ struct LadderOptions {
   int threads = 4;
   // Fixed opponents, weakest first (ladder.h: evaluation::schedule_ladder_games), and the one rated
   // 0.
-  std::vector<std::string> rungs = parse_ladder_rungs(kDefaultLadderRungs, "the default rungs");
-  std::string anchor = kDefaultLadderAnchor;
+  std::vector<std::string> rungs =
+      parse_ladder_rungs(default_ladder_rungs_text(), "the default rungs");
+  std::string anchor = default_ladder_anchor();
   int opening_actions = 2;
   std::uint64_t seed = 1;
   std::string device = "auto";
@@ -54,16 +57,17 @@ struct RungScore {
 };
 
 struct LadderReport {
-  std::vector<ArenaReport> matches;             // played now
-  std::vector<evaluation::Rating> ratings;      // anchor first, then the other rungs, then by step
-  std::string newest;                           // the newest checkpoint's label; empty without one
-  std::vector<RungScore> newest_against_rungs;  // weakest rung first
+  std::vector<evaluation::ArenaReport> matches;  // played now
+  std::vector<evaluation::Rating> ratings;       // anchor first, then the other rungs, then by step
+  std::string newest;                            // the newest checkpoint's label; empty without one
+  std::vector<RungScore> newest_against_rungs;   // weakest rung first
   std::filesystem::path csv, png;
   std::string plot_problem;  // why elo.png was not written, if it was not
 };
 
 // `on_match` hears of each match as it ends (for progress output).
-LadderReport update_ladder(const RunDir& run, const LadderOptions& options,
-                           const std::function<void(const ArenaReport&)>& on_match = {});
+LadderReport update_ladder(
+    const RunDir& run, const LadderOptions& options,
+    const std::function<void(const evaluation::ArenaReport&)>& on_match = {});
 
 }  // namespace zertz::training

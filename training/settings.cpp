@@ -3,54 +3,14 @@
 #include <algorithm>
 #include <sstream>
 
+#include "config/search_settings.h"
 #include "core/error.h"
 #include "mcts/players.h"
 #include "training/ladder_update.h"
 
 namespace zertz::training {
 
-namespace {
-
-// The selfplay section's search, checked; the one reader of its keys (settings_from_config and
-// trained_search).
-mcts::SearchParams selfplay_search(const Config& c) {
-  mcts::SearchParams p;
-  p.full_visits = c.get_int("selfplay.full_visits");
-  p.cheap_visits = c.get_int("selfplay.cheap_visits");
-  p.full_search_probability = static_cast<float>(c.get_double("selfplay.full_search_probability"));
-  p.cpuct = static_cast<float>(c.get_double("selfplay.cpuct"));
-  p.fpu_reduction = static_cast<float>(c.get_double("selfplay.fpu_reduction"));
-  p.fpu_reduction_root = static_cast<float>(c.get_double("selfplay.fpu_reduction_root"));
-  p.dirichlet_epsilon = static_cast<float>(c.get_double("selfplay.dirichlet_epsilon"));
-  p.dirichlet_total_alpha = static_cast<float>(c.get_double("selfplay.dirichlet_total_alpha"));
-  p.temperature_start = static_cast<float>(c.get_double("selfplay.temperature_start"));
-  p.temperature_end = static_cast<float>(c.get_double("selfplay.temperature_end"));
-  p.temperature_halflife_turns =
-      static_cast<float>(c.get_double("selfplay.temperature_halflife_turns"));
-  p.forced_playouts_k = static_cast<float>(c.get_double("selfplay.forced_playouts_k"));
-  p.prune_policy_target = c.get_bool("selfplay.prune_policy_target");
-  p.reuse_tree = c.get_bool("selfplay.reuse_tree");
-  p.leaf_rollouts = c.get_int("selfplay.leaf_rollouts");
-  p.rollout_weight = static_cast<float>(c.get_double("selfplay.rollout_weight"));
-  p.prior_temperature = static_cast<float>(c.get_double("selfplay.prior_temperature"));
-  p.evaluate_after_visits = c.get_int("selfplay.evaluate_after_visits");
-  p.fast_value_weight = static_cast<float>(c.get_double("selfplay.fast_value_weight"));
-  p.gumbel_root = c.get_bool("selfplay.gumbel");
-  p.gumbel_noise = p.gumbel_root;
-  p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
-  p.gumbel_c_visit = static_cast<float>(c.get_double("selfplay.gumbel_c_visit"));
-  p.gumbel_c_scale = static_cast<float>(c.get_double("selfplay.gumbel_c_scale"));
-  try {
-    p.validate();
-  } catch (const std::exception& e) {
-    throw ConfigError(std::string("selfplay: ") + e.what());
-  }
-  return p;
-}
-
-}  // namespace
-
-TrainingSettings settings_from_config(const Config& c) {
+TrainingSettings settings_from_config(const config::Config& c) {
   TrainingSettings s;
   s.variant = Variant::find(c.get_string("run.variant"));
   s.seed = static_cast<std::uint64_t>(c.get_int("run.seed"));
@@ -66,9 +26,9 @@ TrainingSettings settings_from_config(const Config& c) {
   s.model.fast_value_channels = c.get_int("model.fast_value_channels");
   s.model.fast_value_hidden = c.get_int("model.fast_value_hidden");
 
-  s.selfplay.search = selfplay_search(c);
+  s.selfplay.search = config::selfplay_search(c);
   if (s.selfplay.search.fast_value_weight > 0 && s.model.fast_value_channels == 0) {
-    throw ConfigError(
+    throw config::ConfigError(
         "selfplay.fast_value_weight > 0 needs a fast value head: set model.fast_value_channels");
   }
   s.selfplay.threads = c.get_int("selfplay.threads");
@@ -116,7 +76,7 @@ TrainingSettings settings_from_config(const Config& c) {
   s.games_per_message = c.get_int("distributed.games_per_message");
   s.learner_selfplay_threads = c.get_int("distributed.learner_selfplay_threads");
   if (s.protocol.silence_abort_seconds <= s.protocol.heartbeat_seconds) {
-    throw ConfigError(
+    throw config::ConfigError(
         "distributed.silence_abort_seconds must exceed distributed.heartbeat_seconds, or every "
         "actor would be taken for dead between two heartbeats");
   }
@@ -127,13 +87,13 @@ TrainingSettings settings_from_config(const Config& c) {
     s.ladder_rungs =
         parse_ladder_rungs(c.get_string("evaluation.ladder_rungs"), "evaluation.ladder_rungs");
   } catch (const InputError& e) {
-    throw ConfigError(e.what());
+    throw config::ConfigError(e.what());
   }
   s.ladder_anchor = c.get_string("evaluation.ladder_anchor");
   if (std::find(s.ladder_rungs.begin(), s.ladder_rungs.end(), s.ladder_anchor) ==
       s.ladder_rungs.end()) {
-    throw ConfigError("evaluation.ladder_anchor: '" + s.ladder_anchor +
-                      "' is not allowed; expected one of evaluation.ladder_rungs");
+    throw config::ConfigError("evaluation.ladder_anchor: '" + s.ladder_anchor +
+                              "' is not allowed; expected one of evaluation.ladder_rungs");
   }
   s.gating_games = c.get_int("evaluation.gating_games");
   s.gating_threshold = c.get_double("evaluation.gating_threshold");
@@ -141,39 +101,19 @@ TrainingSettings settings_from_config(const Config& c) {
   for (std::string name; std::getline(opponents, name, ',');) {
     if (name.empty()) continue;
     if (name != "previous" && !mcts::is_baseline_spec(name)) {
-      throw ConfigError("evaluation.opponents: '" + name +
-                        "' is not allowed; expected a comma-separated list of random, greedy, "
-                        "rollout:N, previous");
+      throw config::ConfigError(
+          "evaluation.opponents: '" + name +
+          "' is not allowed; expected a comma-separated list of random, greedy, "
+          "rollout:N, previous");
     }
     s.evaluation_opponents.push_back(name);
   }
   if (s.min_samples < s.batch_size) {
-    throw ConfigError("training.min_samples: " + std::to_string(s.min_samples) +
-                      " is not allowed; expected at least training.batch_size (" +
-                      std::to_string(s.batch_size) + ")");
+    throw config::ConfigError("training.min_samples: " + std::to_string(s.min_samples) +
+                              " is not allowed; expected at least training.batch_size (" +
+                              std::to_string(s.batch_size) + ")");
   }
   return s;
-}
-
-mcts::SearchParams trained_search(const std::string& config_text, const std::string& source) {
-  mcts::SearchParams params;
-  // A run from before leaf playouts existed has no such key: it searched without them,
-  // whatever today's default says.
-  if (config_text.find("leaf_rollouts:") == std::string::npos) return params;
-  Config config = Config::parse(config_text, source);
-  // Keys newer than the run take their schema default, which is what the run searched with.
-  mcts::keep_trained_search(params, selfplay_search(config));
-  // Except the prior temperature, whose default changed: a run from before it searched with
-  // its priors as they were.
-  if (config_text.find("prior_temperature:") == std::string::npos) {
-    params.prior_temperature = mcts::SearchParams{}.prior_temperature;
-  }
-  // And the expansion threshold, whose default changed: a run from before it evaluated every
-  // leaf.
-  if (config_text.find("evaluate_after_visits:") == std::string::npos) {
-    params.evaluate_after_visits = 0;
-  }
-  return params;
 }
 
 }  // namespace zertz::training

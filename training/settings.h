@@ -1,18 +1,18 @@
 // The config's keys turned into the settings of each part of the training loop.
 #pragma once
 
+#include "config/config.h"
 #include "distributed/protocol_options.h"
 #include "nn/batched_evaluator.h"
 #include "nn/model_config.h"
-#include "training/config.h"
 #include "training/replay_window.h"
 #include "training/selfplay.h"
 #include "training/trainer_params.h"
 
 namespace zertz::training {
 
-// Every value is filled from a Config (settings_from_config): the defaults live in the config
-// schema alone (training/config_schema.cpp), so none is written here.
+// Every value is filled from a config::Config (settings_from_config): the defaults live in the
+// config schema alone (config/config_schema.cpp), so none is written here.
 struct TrainingSettings {
   const Variant* variant = nullptr;
   nn::ModelConfig model;
@@ -48,12 +48,6 @@ struct TrainingSettings {
 };
 
 // Throws ConfigError when the values contradict each other (checked here, not per key).
-TrainingSettings settings_from_config(const Config& config);
-
-// The search settings a network was trained with that its players keep
-// (mcts::keep_trained_search), from its run's resolved config (a checkpoint's config_text); none
-// when the text has no selfplay.leaf_rollouts (empty, or from before they existed). Throws
-// ConfigError naming `source` when the text is not a valid config.
-mcts::SearchParams trained_search(const std::string& config_text, const std::string& source);
+TrainingSettings settings_from_config(const config::Config& config);
 
 }  // namespace zertz::training

@@ -61,7 +61,7 @@ nn::ZertzNet initial_network(const TrainingSettings& s) {
 class TrainingRun {
  public:
   // `ranks`: 1 on one machine; under an MPI launch, this rank 0 and ranks - 1 actors.
-  TrainingRun(RunDir& dir, Config config, std::shared_ptr<spdlog::logger> log, int ranks)
+  TrainingRun(RunDir& dir, config::Config config, std::shared_ptr<spdlog::logger> log, int ranks)
       : ranks_(ranks),
         dir_(dir),
         config_(std::move(config)),
@@ -95,7 +95,7 @@ class TrainingRun {
 
   int ranks_;
   RunDir& dir_;
-  Config config_;
+  config::Config config_;
   TrainingSettings s_;
   std::shared_ptr<spdlog::logger> log_;
   nn::ZertzNet net_;
@@ -408,13 +408,14 @@ void TrainingRun::finish(bool interrupted) {
 
 // A run's rules and network shape are fixed when it starts: its checkpoints and shards hold
 // them. An override that changes one on resuming is refused rather than mixing two runs.
-void refuse_changes_to_the_run(const Config& saved, const Config& resumed,
+void refuse_changes_to_the_run(const config::Config& saved, const config::Config& resumed,
                                const TrainOptions& options) {
   for (const char* key : {"run.variant", "model.size", "model.blocks", "model.channels"}) {
     if (saved.get_string(key) == resumed.get_string(key)) continue;
-    throw ConfigError("--set " + std::string(key) + "=" + resumed.get_string(key) + ": " +
-                      options.run_dir + " was started with " + key + " " + saved.get_string(key) +
-                      ", which a run keeps; start another run directory");
+    throw config::ConfigError("--set " + std::string(key) + "=" + resumed.get_string(key) + ": " +
+                              options.run_dir + " was started with " + key + " " +
+                              saved.get_string(key) +
+                              ", which a run keeps; start another run directory");
   }
 }
 
@@ -455,11 +456,11 @@ int run_training(const TrainOptions& options) {
   if (launch && launch->rank > 0) return run_actor_rank(*launch);
   const int ranks = launch ? launch->size : 1;
   std::unique_ptr<RunDir> dir;
-  Config config;
+  config::Config config;
   try {
     fs::path saved = fs::path(options.run_dir) / "config.yaml";
     bool resuming = fs::exists(saved);
-    const Config base = Config::load(resuming ? saved.string() : options.config);
+    const config::Config base = config::Config::load(resuming ? saved.string() : options.config);
     config = base;
     for (const std::string& o : options.overrides) config.apply_override(o);
     if (resuming) refuse_changes_to_the_run(base, config, options);

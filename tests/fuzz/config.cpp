@@ -1,7 +1,7 @@
-// Fuzz target: configs (training/config.h). The input is a YAML config; each of its lines is
+// Fuzz target: configs (config/config.h). The input is a YAML config; each of its lines is
 // also tried as a `--set` line. A config that parses prints (to_yaml) to YAML that parses to
 // the same config; an override that is accepted reads back; every refusal is one line.
-#include "training/config.h"
+#include "config/config.h"
 
 #include <sstream>
 #include <string>
@@ -9,7 +9,7 @@
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace zertz;
-using namespace zertz::training;
+using namespace zertz::config;
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
   std::string text(fuzz::as_text(data, size));

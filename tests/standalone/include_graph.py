@@ -15,7 +15,7 @@ import re
 import sys
 import tempfile
 
-LAYERS = ["core", "mcts", "evaluation", "distributed", "nn", "training", "frontends", "cli"]
+LAYERS = ["core", "mcts", "nn", "config", "evaluation", "distributed", "training", "frontends", "cli"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 

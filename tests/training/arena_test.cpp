@@ -1,4 +1,4 @@
-#include "training/arena.h"
+#include "evaluation/arena.h"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +15,8 @@
 
 namespace zertz::training {
 namespace {
+
+using namespace zertz::evaluation;
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-#include "training/config.h"
+#include "config/config.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +10,8 @@
 
 namespace zertz::training {
 namespace {
+
+using namespace zertz::config;
 
 std::string error_of(const std::string& yaml) {
   try {

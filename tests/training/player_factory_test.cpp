@@ -1,5 +1,5 @@
 // Players by name: baselines, checkpoints and exported model directories.
-#include "training/player_factory.h"
+#include "evaluation/player_factory.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "nn/export.h"
 #include "tests/scratch.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 namespace {
 
 namespace fs = std::filesystem;
@@ -150,4 +150,4 @@ TEST(PlayerFactory, BadModelsGetOneLineNamingTheProblem) {
 }
 
 }  // namespace
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -69,8 +69,9 @@ TEST(DiskFull, ACheckpointThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes)
   for (const auto& entry : fs::directory_iterator(dir / "checkpoints")) {
     const std::string name = entry.path().filename().string();
     EXPECT_TRUE(name == "latest" || entry.path().extension() == ".pt") << name;
-    if (entry.path().extension() == ".pt")
+    if (entry.path().extension() == ".pt") {
       EXPECT_NO_THROW(nn::read_checkpoint_info(entry.path().string())) << name;
+    }
   }
   EXPECT_GE(run.shards().size(), shards_before);
   for (const fs::path& s : run.shards()) EXPECT_NO_THROW(read_shard(s.string())) << s;

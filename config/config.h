@@ -1,5 +1,5 @@
 // Training configuration: YAML files (configs/*.yaml, yaml-cpp) checked against a schema of
-// every key with its type, default and allowed values (training/config_schema.cpp).
+// every key with its type, default and allowed values (config/config_schema.cpp).
 // configs/default.yaml documents each key in a comment.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 
-namespace zertz::training {
+namespace zertz::config {
 
 // A config that cannot be used: one line naming the key, the value and what is allowed.
 class ConfigError : public InputError {
@@ -67,4 +67,4 @@ std::optional<std::string> nearest_key(std::string_view key);
 // "unknown key 'K'" and the nearest key, or else the keys of K's section (or the sections).
 std::string unknown_key_message(std::string_view key);
 
-}  // namespace zertz::training
+}  // namespace zertz::config

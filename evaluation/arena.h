@@ -1,4 +1,4 @@
-// A rated match between two players named as on the command line (training/player_factory.h),
+// A rated match between two players named as on the command line (evaluation/player_factory.h),
 // kept on disk: one JSON line per match appended to OUT/arena.jsonl and every game as a record
 // under OUT/games/MATCH/ (docs/evaluation.md). `zertz arena` and the ladder both play here.
 #pragma once
@@ -14,7 +14,7 @@
 #include "evaluation/ladder.h"
 #include "evaluation/match.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 struct ArenaOptions {
   std::string variant;  // empty: a checkpoint's variant, else tournament
@@ -23,7 +23,7 @@ struct ArenaOptions {
   // > 0: both sides think this many ms of wall time per turn (networks and rollout:auto;
   // rollout:N keeps its N playouts), instead of a visit count.
   int time_per_turn_ms = 0;
-  // A network's leaf playouts; unset: as it was trained (training/player_factory.h).
+  // A network's leaf playouts; unset: as it was trained (evaluation/player_factory.h).
   std::optional<int> leaf_rollouts;
   std::optional<float> rollout_weight;
   // A network's search settings, "name=value" (mcts/search_overrides.h).
@@ -33,19 +33,19 @@ struct ArenaOptions {
   int opening_actions = 2;
   std::string device = "auto";
   std::string backend = "auto";  // a network's forward-pass engine (nn/network_evaluator.h)
-  std::optional<evaluation::SprtParams> sprt;
+  std::optional<SprtParams> sprt;
   std::filesystem::path out_dir = "arena";
   // Called after each counted game with the result so far (for progress output).
-  std::function<void(const evaluation::MatchResult& so_far)> on_progress;
+  std::function<void(const MatchResult& so_far)> on_progress;
 };
 
 struct ArenaReport {
   std::string a, b;  // the players' labels (player_label)
   std::string variant;
-  evaluation::MatchResult result;  // from a's side
-  evaluation::EloInterval elo;
+  MatchResult result;  // from a's side
+  EloInterval elo;
   std::optional<double> llr;  // when the SPRT was asked for
-  evaluation::SprtDecision decision = evaluation::SprtDecision::kContinue;
+  SprtDecision decision = SprtDecision::kContinue;
   std::filesystem::path records_dir;
 };
 
@@ -62,6 +62,6 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
 
 // Every match of DIR/*.jsonl, by labels; throws InputError naming the file and line of a line
 // that is not a match.
-std::vector<evaluation::PairResult> read_arena_results(const std::filesystem::path& dir);
+std::vector<PairResult> read_arena_results(const std::filesystem::path& dir);
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

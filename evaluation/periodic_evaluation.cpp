@@ -1,9 +1,9 @@
-#include "training/evaluation.h"
+#include "evaluation/periodic_evaluation.h"
 
+#include "evaluation/player_factory.h"
 #include "mcts/search_player.h"
-#include "training/player_factory.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Variant& variant,
                                              const std::vector<std::string>& opponents,
@@ -18,7 +18,7 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
   options.backend = setup.backend;
   options.seed = setup.seed;
   nn::BatchedEvaluator evaluator(net, variant, options);
-  evaluation::MatchOptions match;
+  MatchOptions match;
   match.games = setup.games;
   match.threads = setup.threads;
   match.seed = setup.seed;
@@ -40,9 +40,9 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
     }
     PlayerFactory factory(spec, variant);
     auto other = [&](std::uint64_t seed) { return factory.make(seed); };
-    results.push_back({opponent, evaluation::play_match(variant, network, other, match)});
+    results.push_back({opponent, play_match(variant, network, other, match)});
   }
   return results;
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

@@ -1,4 +1,4 @@
-#include "training/arena.h"
+#include "evaluation/arena.h"
 
 #include <fmt/format.h>
 
@@ -12,12 +12,12 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/utc_time.h"
+#include "evaluation/player_factory.h"
 #include "mcts/players.h"
 #include "mcts/search_overrides.h"
 #include "nn/exported_model.h"
-#include "training/player_factory.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 namespace fs = std::filesystem;
 
@@ -103,27 +103,27 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   PlayerFactory first(spec_a, *variant), second(spec_b, *variant);
   report.records_dir = make_records_dir(options.out_dir, report.a, report.b);
 
-  evaluation::MatchOptions match;
+  MatchOptions match;
   match.games = options.games;
   match.threads = options.threads;
   match.opening_actions = options.opening_actions;
   match.seed = options.seed;
   std::string date = utc_now("%Y-%m-%d");
-  match.on_game = [&](const evaluation::MatchGame& game, const evaluation::MatchResult& so_far) {
+  match.on_game = [&](const MatchGame& game, const MatchResult& so_far) {
     GameRecord record = game.record;
     record.date = date;
     const std::string name = fmt::format("game-{:04d}.zertz", game.index + 1);
     write_file_atomically((report.records_dir / name).string(), format_record(record));
     if (options.on_progress) options.on_progress(so_far);
     if (!options.sprt) return false;
-    report.llr = evaluation::sprt_llr(so_far.wdl(), *options.sprt);
-    report.decision = evaluation::sprt_decision(*report.llr, *options.sprt);
-    return report.decision != evaluation::SprtDecision::kContinue;
+    report.llr = sprt_llr(so_far.wdl(), *options.sprt);
+    report.decision = sprt_decision(*report.llr, *options.sprt);
+    return report.decision != SprtDecision::kContinue;
   };
-  report.result = evaluation::play_match(
+  report.result = play_match(
       *variant, [&](std::uint64_t seed) { return first.make(seed); },
       [&](std::uint64_t seed) { return second.make(seed); }, match);
-  report.elo = evaluation::elo_interval(report.result.wdl());
+  report.elo = elo_interval(report.result.wdl());
 
   nlohmann::json line = {{"time", utc_now("%Y-%m-%dT%H:%M:%SZ")},
                          {"a", report.a},
@@ -155,8 +155,8 @@ ArenaReport run_arena(const std::string& a, const std::string& b, const ArenaOpt
   return report;
 }
 
-std::vector<evaluation::PairResult> read_arena_results(const fs::path& dir) {
-  std::vector<evaluation::PairResult> results;
+std::vector<PairResult> read_arena_results(const fs::path& dir) {
+  std::vector<PairResult> results;
   if (!fs::is_directory(dir)) return results;
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -171,8 +171,8 @@ std::vector<evaluation::PairResult> read_arena_results(const fs::path& dir) {
       try {
         nlohmann::json j = nlohmann::json::parse(text);
         results.push_back({j.at("a").get<std::string>(), j.at("b").get<std::string>(),
-                           evaluation::Wdl{j.at("wins").get<double>(), j.at("draws").get<double>(),
-                                           j.at("losses").get<double>()}});
+                           Wdl{j.at("wins").get<double>(), j.at("draws").get<double>(),
+                               j.at("losses").get<double>()}});
       } catch (const nlohmann::json::exception& e) {
         throw InputError(file.string() + ":" + std::to_string(line) + ": not a match result (" +
                          e.what() + ")");
@@ -182,4 +182,4 @@ std::vector<evaluation::PairResult> read_arena_results(const fs::path& dir) {
   return results;
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

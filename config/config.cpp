@@ -1,4 +1,4 @@
-#include "training/config.h"
+#include "config/config.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -11,7 +11,7 @@
 
 #include "core/printable.h"
 
-namespace zertz::training {
+namespace zertz::config {
 
 namespace {
 
@@ -250,4 +250,4 @@ std::string Config::to_yaml() const {
   return std::string(out.c_str()) + "\n";
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::config

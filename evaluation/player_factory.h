@@ -13,7 +13,7 @@
 #include "mcts/players.h"
 #include "mcts/search_params.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 struct PlayerSpec {
   std::string name;          // random, greedy, rollout:N, a checkpoint or an export directory
@@ -59,4 +59,4 @@ class PlayerFactory {
   std::unique_ptr<Network> network_;
 };
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

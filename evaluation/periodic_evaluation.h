@@ -10,7 +10,7 @@
 #include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 struct EvaluationSetup {
   int games = 20;
@@ -26,7 +26,7 @@ struct EvaluationSetup {
 
 struct OpponentResult {
   std::string opponent;
-  evaluation::MatchResult result;  // from the network's side
+  MatchResult result;  // from the network's side
 };
 
 // Plays `net` against each opponent (random, greedy, rollout:N, or "previous" meaning
@@ -36,4 +36,4 @@ std::vector<OpponentResult> evaluate_network(nn::ZertzNetImpl& net, const Varian
                                              const std::optional<std::string>& previous_checkpoint,
                                              const EvaluationSetup& setup);
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation

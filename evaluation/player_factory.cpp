@@ -1,16 +1,16 @@
-#include "training/player_factory.h"
+#include "evaluation/player_factory.h"
 
 #include <filesystem>
 
+#include "config/search_settings.h"
 #include "core/error.h"
 #include "mcts/search_overrides.h"
 #include "mcts/search_player.h"
 #include "nn/batched_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
-#include "training/settings.h"
 
-namespace zertz::training {
+namespace zertz::evaluation {
 
 struct PlayerFactory::Network {
   nn::ZertzNet net{nullptr};
@@ -55,7 +55,7 @@ PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : s
   network_->net = nn::ZertzNet(info.model);
   nn::load_checkpoint(spec.name, network_->net, nullptr);
   network_->evaluator = std::make_unique<nn::BatchedEvaluator>(*network_->net, variant, options);
-  mcts::keep_trained_search(params_, trained_search(info.config_text, spec.name));
+  mcts::keep_trained_search(params_, config::trained_search(info.config_text, spec.name));
   apply_overrides();
 }
 
@@ -87,4 +87,4 @@ std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
                                               seed);
 }
 
-}  // namespace zertz::training
+}  // namespace zertz::evaluation
