@@ -35,6 +35,7 @@ void ActorProtocol::pump(double now) {
     last_heard_ = now;
   }
   receive_broadcasts();
+  if (said_bye_) return;
   while (!queue_.empty() &&
          in_flight_.size() < static_cast<std::size_t>(options_.max_unacked_messages)) {
     Frame frame = std::move(queue_.front());
@@ -103,6 +104,9 @@ void ActorProtocol::handle(Frame frame) {
       break;
     case FrameKind::heartbeat:
       break;  // rank 0 is alive: pump() noted the time
+    case FrameKind::bye:
+      closed_ = true;
+      break;
     default:
       throw FrameError(fmt::format("message from rank 0: an actor does not expect a {} frame",
                                    kind_name(frame.kind)));
@@ -119,6 +123,7 @@ std::optional<Weights> ActorProtocol::take_weights() {
 }
 
 void ActorProtocol::say_bye() {
+  said_bye_ = true;
   send(Frame{
       FrameKind::bye, 0, 0, {{"queued", queue_.size()}, {"in_flight", in_flight_.size()}}, {}});
 }

@@ -51,7 +51,11 @@ class ActorProtocol {
   bool has_weights() const { return newest_weights_.has_value(); }
   std::uint64_t weights_version() const { return weights_version_; }  // the last taken
   bool stop_requested() const { return stop_requested_; }
+  // The actor's last frame: nothing is sent after it (no heartbeats, no games). It must still
+  // pump until closed(), receiving what rank 0 sent before it read the bye: MPI cannot end
+  // while a send has no receiver.
   void say_bye();
+  bool closed() const { return closed_; }  // rank 0 answered the bye: nothing more will come
 
   // Whether rank 0 announced a broadcast of weights that this actor has not yet received: it
   // must see it through before it says bye, as every rank takes part in every broadcast.
@@ -87,6 +91,7 @@ class ActorProtocol {
   std::optional<Weights> newest_weights_;
   std::uint64_t weights_version_ = 0;
   bool stop_requested_ = false;
+  bool said_bye_ = false, closed_ = false;
   std::vector<std::string> events_;
 };
 

@@ -22,7 +22,7 @@ enum class FrameKind : std::uint8_t {
   weights_ack = 6,        // actor -> learner: the weights version self-play now uses
   heartbeat = 7,          // both ways: the sender's statistics; proves it is alive
   stop = 8,               // learner -> actor: finish, drop games in progress
-  bye = 9,                // actor -> learner: stopped
+  bye = 9,                // actor -> learner: stopped; learner -> actor: the last frame for it
   weights_announce = 10,  // learner -> actor: a broadcast of weights of this many bytes begins
 };
 

@@ -70,6 +70,7 @@ void LearnerProtocol::handle(Actor& actor, int rank, Frame frame) {
       welcome["seed"] = actor_seed(run_seed_, rank, launch_);
       send(rank, Frame{FrameKind::welcome, 0, 0, std::move(welcome), {}});
       offer_weights(rank, actor);
+      if (stopping_) send(rank, Frame{FrameKind::stop, 0, 0, {}, {}});
       break;
     }
     case FrameKind::games:
@@ -86,6 +87,7 @@ void LearnerProtocol::handle(Actor& actor, int rank, Frame frame) {
       break;
     case FrameKind::bye:
       actor.said_bye = true;
+      send(rank, Frame{FrameKind::bye, 0, 0, {}, {}});  // the last frame it gets from here
       break;
     default:
       events_.push_back(fmt::format("message from rank {}: rank 0 does not expect a {} frame", rank,
@@ -186,7 +188,7 @@ void LearnerProtocol::stop() {
 
 bool LearnerProtocol::all_stopped() const {
   return std::all_of(actors_.begin(), actors_.end(),
-                     [](const auto& a) { return !a.second.said_hello || a.second.said_bye; });
+                     [](const auto& a) { return a.second.said_bye; });
 }
 
 std::vector<int> LearnerProtocol::overdue(double now) const {

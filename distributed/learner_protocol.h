@@ -51,8 +51,10 @@ class LearnerProtocol {
   void publish_weights(std::uint64_t version, std::string bytes, nlohmann::json meta);
   void set_status(nlohmann::json status);   // sent in answer to each actor's heartbeat
   void set_welcome(nlohmann::json fields);  // added to every welcome (the run's config)
-  void stop();               // every actor is told to stop; no broadcast begins after it
-  bool all_stopped() const;  // every actor that said hello said bye
+  // Every actor is told to stop, also one whose hello comes later (a relaunch whose budget is
+  // spent before every actor has started); no broadcast begins after it.
+  void stop();
+  bool all_stopped() const;  // every actor said bye (one that has not said hello yet will)
 
   const std::map<int, Actor>& actors() const { return actors_; }
   std::uint64_t newest_weights() const { return newest_version_; }

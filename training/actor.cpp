@@ -40,6 +40,8 @@ class Actor {
   void pump();
   void take_weights();
   void send_games(bool all);
+  // Says bye and receives until rank 0 answers it (every frame it sent before is then received).
+  int say_bye();
 
   Clock::time_point start_;
   distributed::MpiTransport transport_;
@@ -110,7 +112,7 @@ int Actor::run() {
   gethostname(host, sizeof host - 1);
   protocol_.say_hello({{"host", host}, {"pid", static_cast<long>(getpid())}});
   pump_until([&] { return protocol_.welcome().has_value() || protocol_.stop_requested(); });
-  if (protocol_.stop_requested()) return 0;
+  if (protocol_.stop_requested()) return say_bye();
   const distributed::Welcome& welcome = *protocol_.welcome();
   config::Config config =
       config::Config::parse(welcome.meta.value("config", std::string()), "rank 0's config");
@@ -155,8 +157,14 @@ int Actor::run() {
     return (protocol_.queued() + protocol_.in_flight() == 0 && !protocol_.broadcast_pending()) ||
            now() > deadline;
   });
-  protocol_.say_bye();
   log_->info("stopped after {} games", runner.games());
+  return say_bye();
+}
+
+int Actor::say_bye() {
+  protocol_.say_bye();
+  const double deadline = now() + 30;
+  pump_until([&] { return protocol_.closed() || now() > deadline; });
   return 0;
 }
 

@@ -189,8 +189,17 @@ def check_kill_actor(zertz, config, run_dir):
         fail("checkpoints/latest does not export: " + export.stderr)
     last_step = max(e["step"] for e in events(run_dir, "checkpoint"))
     first_launches = {e["launch"] for e in events(run_dir, "games")}
-    run = subprocess.run(command(zertz, config, run_dir, [f"training.max_steps={last_step + 6}"]),
-                         env=environment(), capture_output=True, text=True, timeout=300)
+    # The trainer may only step on new games: its ratio of trained to stored samples is set
+    # below what it has already trained (else the budget can be spent before an actor plays).
+    stored_samples = max((e["samples"] for e in events(run_dir, "progress")), default=0)
+    ratio = max(0.01, 0.8 * last_step * 32 / max(stored_samples, 1))  # tiny.yaml's batch: 32
+    try:
+        run = subprocess.run(command(zertz, config, run_dir,
+                                     [f"training.max_steps={last_step + 6}",
+                                      f"training.samples_per_new_sample={ratio:.4f}"]),
+                             env=environment(), capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired as e:
+        fail(f"the relaunch did not end within 300 s: {(e.output or b'')[-2000:]!r}")
     print(run.stdout[-2000:], run.stderr[-1000:])
     if run.returncode != 0:
         fail(f"the relaunch ended with {run.returncode}")

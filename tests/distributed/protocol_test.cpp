@@ -267,6 +267,34 @@ TEST(Protocol, StopReachesEveryActorAndTheirByesEndTheJob) {
   job.learner.pump(2);
   EXPECT_TRUE(job.learner.all_stopped());
   EXPECT_TRUE(job.learner.overdue(1000).empty());  // stopped actors are not waited for
+  // Each bye is answered, and after its own an actor sends nothing, heartbeats included.
+  for (int rank : {1, 2}) {
+    EXPECT_FALSE(job.at(rank).closed());
+    job.at(rank).pump(1000);
+    EXPECT_TRUE(job.at(rank).closed());
+  }
+  EXPECT_EQ(job.learner.pump(1001), 0);
+}
+
+// A relaunch can spend its budget before every actor has started: an actor that says hello
+// after the stop is welcomed and stopped too, and the job waits for its bye.
+TEST(Protocol, AnActorWhoseHelloComesAfterTheStopIsStoppedToo) {
+  Job job(2);
+  job.at(1).say_hello({});
+  job.round(0);
+  job.learner.stop();
+  job.round(1);
+  EXPECT_TRUE(job.at(1).stop_requested());
+  job.at(1).say_bye();
+  job.round(2);
+  EXPECT_FALSE(job.learner.all_stopped());  // rank 2 has not started yet
+  job.at(2).say_hello({});
+  job.round(3);
+  ASSERT_TRUE(job.at(2).welcome().has_value());
+  EXPECT_TRUE(job.at(2).stop_requested());
+  job.at(2).say_bye();
+  job.learner.pump(4);
+  EXPECT_TRUE(job.learner.all_stopped());
 }
 
 TEST(Protocol, ADamagedFrameIsDroppedWithAnEventAndNothingStored) {
