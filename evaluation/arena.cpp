@@ -65,11 +65,12 @@ int intra_op_threads_per_network(const std::string& a, const std::string& b) {
 
 std::string player_label(const std::string& spec, int visits, int time_per_turn_ms,
                          const std::vector<std::string>& search_overrides) {
-  std::string clock = "@" + std::to_string(time_per_turn_ms) + "ms";
+  // fmt rather than operator+ on temporaries, about which GCC 12 warns falsely (-Wrestrict).
+  std::string clock = fmt::format("@{}ms", time_per_turn_ms);
   if (spec == "rollout:auto") return spec + clock;
   if (mcts::is_baseline_spec(spec)) return spec;
-  std::string label = fs::path(spec).stem().string() +
-                      (time_per_turn_ms > 0 ? clock : "@" + std::to_string(visits));
+  std::string label =
+      fs::path(spec).stem().string() + (time_per_turn_ms > 0 ? clock : fmt::format("@{}", visits));
   // Another search is another player for the ladder.
   for (const std::string& assignment : search_overrides) label += "," + assignment;
   return label;
