@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "evaluation/player_factory.h"
 #include "frontends/engine.h"
 
 namespace zertz::cli {
@@ -15,7 +16,8 @@ struct EngineOptions {
 };
 
 int run_engine(const EngineOptions& options) {
-  frontends::DriverOptions driver{options.model, options.visits, options.threads, options.seed};
+  frontends::DriverOptions driver{options.model, options.visits, options.threads, options.seed,
+                                  evaluation::load_model};
   const Variant& variant = options.variant.empty() ? frontends::default_variant(options.model)
                                                    : *Variant::find(options.variant);
   frontends::Engine engine(driver, variant);

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "evaluation/player_factory.h"
 #include "frontends/board_text.h"
 #include "frontends/terminal_game.h"
 
@@ -21,7 +22,7 @@ struct PlayOptions {
 
 int run_play(const PlayOptions& options) {
   frontends::DriverOptions driver_options{options.model, options.visits, options.threads,
-                                          options.seed};
+                                          options.seed, evaluation::load_model};
   const Variant& variant = options.variant.empty() ? frontends::default_variant(options.model)
                                                    : *Variant::find(options.variant);
   frontends::SearchDriver driver(driver_options, variant);

@@ -19,8 +19,7 @@ struct PlayerFactory::Network {
 
 PlayerFactory::PlayerFactory(const PlayerSpec& spec, const Variant& variant) : spec_(spec) {
   if (mcts::is_baseline_spec(spec.name)) {
-    // Checks the spec now, not in a game thread.
-    mcts::make_player(spec.name, 0, spec.time_per_turn_ms);
+    baseline_ = std::make_unique<mcts::BaselineSource>(spec.name, spec.time_per_turn_ms);
     return;
   }
   params_ = mcts::network_search_params();
@@ -73,18 +72,24 @@ mcts::Evaluator* PlayerFactory::evaluator() const {
 }
 
 mcts::Evaluator& PlayerFactory::analysis_evaluator() const {
-  return network_ ? *network_->evaluator : mcts::uniform_evaluator();
+  return network_ ? *network_->evaluator : baseline_->analysis_evaluator();
 }
 
 mcts::SearchParams PlayerFactory::analysis_search_params() const {
-  return network_ ? params_ : mcts::rollout_search_params();
+  return network_ ? params_ : baseline_->analysis_search_params();
 }
 
 std::unique_ptr<mcts::Player> PlayerFactory::make(std::uint64_t seed) const {
-  if (!network_) return mcts::make_player(spec_.name, seed, spec_.time_per_turn_ms);
+  if (!network_) return baseline_->make(seed);
   mcts::SearchBudget budget{spec_.visits, spec_.time_per_turn_ms};
   return std::make_unique<mcts::SearchPlayer>(spec_.name, *network_->evaluator, params_, budget,
                                               seed);
+}
+
+std::unique_ptr<mcts::PlayerSource> load_model(const std::string& model, const Variant& variant) {
+  PlayerSpec spec;
+  spec.name = model;
+  return std::make_unique<PlayerFactory>(spec, variant);
 }
 
 }  // namespace zertz::evaluation

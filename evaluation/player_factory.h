@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mcts/evaluator.h"
+#include "mcts/player_source.h"
 #include "mcts/players.h"
 #include "mcts/search_params.h"
 
@@ -33,23 +34,23 @@ struct PlayerSpec {
 
 // A source of players for one variant; a network's weights and evaluator are loaded once and
 // shared by every player made (their evaluations share batches).
-class PlayerFactory {
+class PlayerFactory : public mcts::PlayerSource {
  public:
   // Throws InputError (a bad baseline spec) or nn::CheckpointError (a bad checkpoint) with one
   // line naming the problem; also when the checkpoint was trained for another variant.
   PlayerFactory(const PlayerSpec& spec, const Variant& variant);
-  ~PlayerFactory();
-  std::unique_ptr<mcts::Player> make(std::uint64_t seed) const;
+  ~PlayerFactory() override;
+  std::unique_ptr<mcts::Player> make(std::uint64_t seed) const override;
   const std::string& name() const { return spec_.name; }
   // The network's evaluator, shared by the players made, for front ends that run their own
   // search (analysis); nullptr for a baseline.
-  mcts::Evaluator* evaluator() const;
+  mcts::Evaluator* evaluator() const override;
   // How a network searches (unused for a baseline).
   const mcts::SearchParams& search_params() const { return params_; }
   // The evaluator and search of front ends that analyse with the model: a network's, or for a
   // baseline, which has no values of its own, random playouts (the rollout:N search).
-  mcts::Evaluator& analysis_evaluator() const;
-  mcts::SearchParams analysis_search_params() const;
+  mcts::Evaluator& analysis_evaluator() const override;
+  mcts::SearchParams analysis_search_params() const override;
 
  private:
   struct Network;
@@ -57,6 +58,11 @@ class PlayerFactory {
   PlayerSpec spec_;
   mcts::SearchParams params_;
   std::unique_ptr<Network> network_;
+  std::unique_ptr<mcts::BaselineSource> baseline_;  // or this
 };
+
+// The front ends' ModelLoader (mcts/player_source.h): a baseline, a checkpoint or an export,
+// searching as it was trained.
+std::unique_ptr<mcts::PlayerSource> load_model(const std::string& model, const Variant& variant);
 
 }  // namespace zertz::evaluation

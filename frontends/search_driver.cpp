@@ -10,17 +10,6 @@
 
 namespace zertz::frontends {
 
-namespace {
-
-evaluation::PlayerSpec spec_for(const DriverOptions& options) {
-  evaluation::PlayerSpec spec;
-  spec.name = options.model;
-  spec.visits = options.visits;
-  return spec;
-}
-
-}  // namespace
-
 const Variant& default_variant(const std::string& model) {
   bool baseline = mcts::is_baseline_spec(model);
   if (baseline) return Variant::tournament();
@@ -43,14 +32,14 @@ SearchDriver::SearchDriver(const DriverOptions& options, const Variant& variant)
 SearchDriver::~SearchDriver() = default;
 
 void SearchDriver::set_variant(const Variant& variant) {
-  auto factory = std::make_unique<evaluation::PlayerFactory>(spec_for(options_), variant);
-  player_ = factory->make(options_.seed);
-  factory_ = std::move(factory);
+  std::unique_ptr<mcts::PlayerSource> source = options_.load(options_.model, variant);
+  player_ = source->make(options_.seed);
+  source_ = std::move(source);
 }
 
 mcts::SearchParams SearchDriver::search_params() const {
   // As the players search: a network as it was trained, a baseline as rollout:N.
-  mcts::SearchParams params = factory_->analysis_search_params();
+  mcts::SearchParams params = source_->analysis_search_params();
   params.threads = has_network() ? options_.threads : 1;
   params.validate();
   return params;
@@ -62,7 +51,7 @@ Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
   if (has_network()) {
     mcts::SearchBudget turn_budget{budget.visits > 0 ? budget.visits : options_.visits,
                                    budget.time_ms};
-    mcts::TurnChoice searched = mcts::search_turn(search_params(), factory_->analysis_evaluator(),
+    mcts::TurnChoice searched = mcts::search_turn(search_params(), source_->analysis_evaluator(),
                                                   session.game(), turn_budget, rng_);
     choice.turn = std::move(searched.turn);
     choice.value = searched.root_value;
@@ -82,7 +71,7 @@ Choice SearchDriver::choose(const GameSession& session, const Budget& budget) {
 mcts::TurnAnalysis SearchDriver::analyze(const GameSession& session, int visits,
                                          int max_candidates) {
   if (session.is_over()) throw InputError("the game is over (" + session.result() + ")");
-  return mcts::analyze_turns(search_params(), factory_->analysis_evaluator(), session.game(),
+  return mcts::analyze_turns(search_params(), source_->analysis_evaluator(), session.game(),
                              visits > 0 ? visits : options_.visits, max_candidates, rng_);
 }
 

@@ -10,18 +10,21 @@
 #include <optional>
 #include <string>
 
-#include "evaluation/player_factory.h"
 #include "frontends/game_session.h"
+#include "mcts/player_source.h"
 #include "mcts/search_params.h"
 #include "mcts/turn_search.h"
 
 namespace zertz::frontends {
 
 struct DriverOptions {
-  std::string model = "random";  // a baseline name or a checkpoint path (PlayerFactory)
+  std::string model = "random";  // a baseline name, a checkpoint or an exported model
   int visits = 200;              // per atomic decision, for a network and for analysis
   int threads = 1;               // search threads, for a network
   std::uint64_t seed = 1;
+  // Loads `model`: baselines only by default; the zertz executable passes
+  // evaluation::load_model, which loads networks too.
+  mcts::ModelLoader load = mcts::load_baseline;
 };
 
 // How long to think: a visit count per atomic decision, or a wall-clock time for the turn.
@@ -39,14 +42,14 @@ struct Choice {
 
 class SearchDriver {
  public:
-  // Throws InputError or nn::CheckpointError (one line) when the model cannot be loaded or was
-  // trained for another variant.
+  // Throws as `options.load` does (one line) when the model cannot be loaded or was trained for
+  // another variant.
   SearchDriver(const DriverOptions& options, const Variant& variant);
   ~SearchDriver();
 
   // Switches to `variant`; throws as the constructor does and then keeps the old one.
   void set_variant(const Variant& variant);
-  bool has_network() const { return factory_->evaluator() != nullptr; }
+  bool has_network() const { return source_->evaluator() != nullptr; }
   const std::string& model() const { return options_.model; }
 
   // The turn to play in `session`, which is not over. A baseline takes no budget: it throws
@@ -59,7 +62,7 @@ class SearchDriver {
   mcts::SearchParams search_params() const;
 
   DriverOptions options_;
-  std::unique_ptr<evaluation::PlayerFactory> factory_;
+  std::unique_ptr<mcts::PlayerSource> source_;
   std::unique_ptr<mcts::Player> player_;  // plays a baseline's turns
   Rng rng_;
 };

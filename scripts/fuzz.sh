@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
 TARGETS=("$@")
-[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(notation records shard config analysis checkpoint export review frame)
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(notation records shard config analysis checkpoint export review frame engine)
 for tool in clang++ clang; do
   command -v "$tool" >/dev/null || { echo "error: $tool is needed (apt-get install clang libclang-rt-14-dev)"; exit 2; }
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages when missing, builds, and runs every test through ctest. Then all
 # torch-free code (core/, mcts/, nn/'s features, config/, evaluation/'s matches and ratings,
-# distributed/'s protocol, training/'s data, the front ends' text and pictures) again under
+# distributed/'s protocol, training/'s data, the front ends with baselines) again under
 # AddressSanitizer + UndefinedBehaviorSanitizer and under ThreadSanitizer (all their tests: the
 # search, the batcher, matches and the learner's communication thread run several threads). The
 # torch-linked rest runs in the Release pass only: LibTorch and its OpenMP runtime are not

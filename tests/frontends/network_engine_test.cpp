@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/turn.h"
+#include "evaluation/player_factory.h"
 #include "frontends/engine.h"
 #include "nn/checkpoint.h"
 #include "tests/scratch.h"
@@ -34,7 +35,7 @@ TEST(NetworkEngine, GenmoveAndAnalyzeOnEveryVariant) {
   for (const Variant* variant : Variant::all()) {
     std::string path = tiny_checkpoint(*variant);
     {
-      Engine engine(DriverOptions{path, 16, 2, 1}, *variant);
+      Engine engine(DriverOptions{path, 16, 2, 1, evaluation::load_model}, *variant);
       State state(*variant);
       expect_legal_answer(engine.answer("genmove"), state);
       expect_legal_answer(engine.answer("genmove visits 24"), state);
