@@ -30,8 +30,9 @@ for target in "${TARGETS[@]}"; do
   [[ $target == records ]] && seeds+=("$BUILD/tests/boardspace/tournament" "$BUILD/tests/boardspace/interesting")
   log="$BUILD/artifacts/$target.log"
   # Configs are parsed, printed and parsed again, and each line tried as --set: short inputs
-  # keep the executions fast (a shipped config, 8 KB, is read in pieces).
-  max_len=65536; [[ $target == config ]] && max_len=2048
+  # keep the executions fast (a shipped config, 8 KB, is read in pieces); so do short engine
+  # sessions, whose every command searches or lists turns.
+  max_len=65536; [[ $target == config ]] && max_len=2048; [[ $target == engine ]] && max_len=4096
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: memory is bounded.
   if ! "$BUILD/tests/fuzz/fuzz_$target" "$corpus" "${seeds[@]}" -max_total_time="$SECONDS_PER_TARGET" \
       -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
