@@ -87,6 +87,7 @@ const std::vector<KeySpec>& config_schema() {
       integer("training.window_min_samples", 20000, 1, 100000000),
       number("training.window_exponent", "0.75", 0.01, 1),
       number("training.window_scale", "0.4", 0, 10),
+      integer("training.window_max_samples", 1000000, 0, 1000000000),
       number("training.search_value_weight", "0", 0, 1),
       integer("training.checkpoint_every_steps", 50, 1, 100000000),
       integer("training.threads", 1, 1, 256),

@@ -9,12 +9,13 @@
 namespace zertz::training {
 
 std::int64_t window_size(const WindowParams& params, std::int64_t total) {
-  if (total <= params.min_samples) return total;
+  std::int64_t cap = params.max_samples > 0 ? params.max_samples : total;
+  if (total <= params.min_samples) return std::min(total, cap);
   double c = static_cast<double>(params.min_samples);
   double ratio = static_cast<double>(total) / c;
   double size =
       c * (1.0 + params.scale * (std::pow(ratio, params.exponent) - 1.0) / params.exponent);
-  return std::min(total, static_cast<std::int64_t>(size));
+  return std::min({total, cap, static_cast<std::int64_t>(size)});
 }
 
 ReplayWindow::ReplayWindow(const WindowParams& params, const Variant& variant)

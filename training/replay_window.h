@@ -20,10 +20,13 @@ struct WindowParams {
   // Share of the value target taken from the search's root value instead of the game's result
   // (lc0's q_ratio): less noisy than one game's result, though biased by the network itself.
   double search_value_weight = 0.0;
+  // The window never holds more than this many samples, so memory levels off in a long run
+  // (about 0.5 KiB a sample: README, "Memory"); 0: no cap.
+  std::int64_t max_samples = 0;
 };
 
 // The window's size after `total` samples: all of them up to min_samples, then
-// min * (1 + scale * ((total / min)^exponent - 1) / exponent).
+// min * (1 + scale * ((total / min)^exponent - 1) / exponent), at most max_samples.
 std::int64_t window_size(const WindowParams& params, std::int64_t total);
 
 class ReplayWindow {

@@ -2,6 +2,7 @@
 // samples consistent targets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <numeric>
 
@@ -89,6 +90,16 @@ TEST(ReplayWindow, SizeFollowsKataGosFormula) {
   EXPECT_EQ(window_size(p, 16000), 4733);
 }
 
+TEST(ReplayWindow, SizeStopsAtTheCap) {
+  WindowParams p{1000, 0.75, 0.4, 0.0, 3000};
+  EXPECT_EQ(window_size(p, 2000), 1363);  // 1000 * (1 + 0.4 * (2^0.75 - 1) / 0.75), under the cap
+  EXPECT_EQ(window_size(p, 16000), 3000);
+  EXPECT_EQ(window_size(p, 1000000000), 3000);
+  WindowParams below_min{1000, 0.75, 0.4, 0.0, 600};  // a cap below min_samples holds too
+  EXPECT_EQ(window_size(below_min, 500), 500);
+  EXPECT_EQ(window_size(below_min, 800), 600);
+}
+
 TEST(ReplayWindow, DropsOldGamesAndStaysBounded) {
   WindowParams p{200, 0.75, 0.0};  // scale 0: the window stays at 200 samples
   ReplayWindow window(p, Variant::basic());
@@ -97,6 +108,20 @@ TEST(ReplayWindow, DropsOldGamesAndStaysBounded) {
   EXPECT_LE(window.window_samples(), 200 + 40);  // at most one game beyond the window
   EXPECT_GE(window.window_samples(), 200);
   EXPECT_LT(window.games_held(), 20);
+}
+
+TEST(ReplayWindow, ACappedWindowStopsGrowing) {
+  WindowParams p{100, 0.75, 10.0, 0.0, 300};  // without the cap it would pass 1,000 samples
+  ReplayWindow window(p, Variant::basic());
+  std::int64_t longest_game = 0;
+  for (int i = 0; i < 80; ++i) {
+    TrainingGame game = random_game(100 + i);
+    longest_game = std::max<std::int64_t>(longest_game, std::ssize(game.decisions));
+    window.add(std::move(game));
+  }
+  EXPECT_GT(window_size(WindowParams{100, 0.75, 10.0}, window.total_samples()), 1000);
+  EXPECT_GE(window.window_samples(), 300);
+  EXPECT_LE(window.window_samples(), 300 + longest_game);  // at most one game beyond the cap
 }
 
 TEST(ReplayWindow, SamplesHaveConsistentTargets) {
