@@ -37,6 +37,14 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// edit_distance(a, b), or limit + 1 when it exceeds `limit`: the lengths alone rule most keys
+// out, so a long mistyped line costs no more than a short one.
+std::size_t distance_within(std::string_view a, std::string_view b, std::size_t limit) {
+  std::size_t length_gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (length_gap > limit) return limit + 1;
+  return std::min(edit_distance(a, b), limit + 1);
+}
+
 std::string number_text(double v) {
   std::ostringstream out;
   out << v;
@@ -88,6 +96,9 @@ bool valid(const KeySpec& spec, const std::string& value) {
 
 }  // namespace
 
+// Farther than two edits, a suggestion is a guess that misleads more than it helps.
+constexpr std::size_t kMaxSuggestionDistance = 2;
+
 std::optional<std::string> nearest_key(std::string_view key) {
   std::string_view leaf = key.substr(key.find('.') + 1);
   std::string_view section = key.substr(0, key.find('.'));
@@ -99,10 +110,12 @@ std::optional<std::string> nearest_key(std::string_view key) {
     // The whole key (a misspelt section or key); its last part in another section (a key in the
     // wrong section); or, within the same section, one word of a key ("vists" is nearest to
     // full_visits' "visits").
-    std::size_t d = std::min(edit_distance(key, spec.name), edit_distance(leaf, spec_leaf) + 1);
+    std::size_t d = std::min(distance_within(key, spec.name, kMaxSuggestionDistance),
+                             distance_within(leaf, spec_leaf, kMaxSuggestionDistance - 1) + 1);
     for (std::size_t start = 0; section == spec_section && start < spec_leaf.size();) {
       std::size_t end = std::min(spec_leaf.find('_', start), spec_leaf.size());
-      d = std::min(d, edit_distance(leaf, spec_leaf.substr(start, end - start)) + 1);
+      std::string_view word = spec_leaf.substr(start, end - start);
+      d = std::min(d, distance_within(leaf, word, kMaxSuggestionDistance - 1) + 1);
       start = end + 1;
     }
     if (d < best_distance) {
@@ -110,8 +123,7 @@ std::optional<std::string> nearest_key(std::string_view key) {
       best = spec.name;
     }
   }
-  // Farther than two edits, a suggestion is a guess that misleads more than it helps.
-  if (best_distance > 2) return std::nullopt;
+  if (best_distance > kMaxSuggestionDistance) return std::nullopt;
   return best;
 }
 
@@ -132,12 +144,16 @@ std::string unknown_key_message(std::string_view key) {
     return out;
   };
   if (keys.empty()) {
-    std::string nearest = *std::min_element(
-        sections.begin(), sections.end(), [&](const std::string& a, const std::string& b) {
-          return edit_distance(section, a) < edit_distance(section, b);
-        });
-    std::string hint =
-        edit_distance(section, nearest) <= 3 ? "did you mean '" + nearest + "'? " : "";
+    constexpr std::size_t kMaxSectionDistance = 3;
+    std::string hint;
+    std::size_t nearest = kMaxSectionDistance + 1;
+    for (const std::string& name : sections) {
+      std::size_t d = distance_within(section, name, kMaxSectionDistance);
+      if (d < nearest) {
+        nearest = d;
+        hint = "did you mean '" + name + "'? ";
+      }
+    }
     return text + " (" + hint + "the sections are " + joined(sections) + ")";
   }
   return text + " (the keys of " + std::string(section) + " are " + joined(keys) + ")";
