@@ -60,12 +60,17 @@ const std::vector<KeySpec>& config_schema() {
       number("selfplay.prior_temperature", "3", 0.01, 100),
       integer("selfplay.evaluate_after_visits", 1000000, 0, 100000000),
       number("selfplay.fast_value_weight", "0", 0, 1),
+      number("selfplay.fast_value_decay_visits", "0", 0, 1e9),
       flag("selfplay.gumbel", true),
       integer("selfplay.gumbel_considered", 16, 1, 1000),
       number("selfplay.gumbel_c_visit", "50", 0, 100000),
       number("selfplay.gumbel_c_scale", "1", 0, 1000),
       integer("selfplay.max_turns", 200, 0, 100000),
       integer("selfplay.games_per_shard", 50, 1, 100000),
+
+      // Search settings over the trained search for the network's players
+      // (config/search_settings.h).
+      text("play.search", ""),
 
       integer("evaluator.max_batch", 64, 1, 8192),
       integer("evaluator.deadline_us", 1000, 0, 10000000),

@@ -1,8 +1,62 @@
 #include "config/search_settings.h"
 
+#include <algorithm>
+#include <array>
 #include <exception>
+#include <string_view>
+
+#include "core/printable.h"
+#include "mcts/search_overrides.h"
 
 namespace zertz::config {
+
+namespace {
+
+// What mcts::keep_trained_search carries to a network's players: all that play.search may set.
+constexpr std::array<std::string_view, 9> kPlayerSettings = {"cpuct",
+                                                             "fpu_reduction",
+                                                             "fpu_reduction_root",
+                                                             "prior_temperature",
+                                                             "leaf_rollouts",
+                                                             "rollout_weight",
+                                                             "evaluate_after_visits",
+                                                             "fast_value_weight",
+                                                             "fast_value_decay_visits"};
+
+std::string trimmed(std::string_view text) {
+  std::size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return "";
+  return std::string(text.substr(begin, text.find_last_not_of(" \t") + 1 - begin));
+}
+
+// Lays play.search's assignments over `params`, one at a time, in order.
+void lay_play_search(mcts::SearchParams& params, const Config& config) {
+  const std::string& text = config.get_string("play.search");
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = std::min(text.find(',', start), text.size());
+    std::string assignment = trimmed(std::string_view(text).substr(start, end - start));
+    start = end + 1;
+    if (assignment.empty()) continue;
+    std::size_t eq = assignment.find('=');
+    std::string name = trimmed(std::string_view(assignment).substr(0, eq));
+    if (eq != std::string::npos &&
+        std::find(kPlayerSettings.begin(), kPlayerSettings.end(), name) == kPlayerSettings.end()) {
+      std::string names;
+      for (std::string_view known : kPlayerSettings)
+        names += (names.empty() ? "" : ", ") + std::string(known);
+      throw ConfigError("play.search: '" + printable(assignment) +
+                        "' is not a setting that players keep; expected one of " + names);
+    }
+    try {
+      mcts::apply_search_override(params, assignment);
+    } catch (const std::exception& e) {
+      std::string what = e.what();
+      throw ConfigError("play.search: " + what.substr(0, what.find('\n')));
+    }
+  }
+}
+
+}  // namespace
 
 mcts::SearchParams selfplay_search(const Config& c) {
   mcts::SearchParams p;
@@ -26,6 +80,7 @@ mcts::SearchParams selfplay_search(const Config& c) {
   p.prior_temperature = static_cast<float>(c.get_double("selfplay.prior_temperature"));
   p.evaluate_after_visits = c.get_int("selfplay.evaluate_after_visits");
   p.fast_value_weight = static_cast<float>(c.get_double("selfplay.fast_value_weight"));
+  p.fast_value_decay_visits = static_cast<float>(c.get_double("selfplay.fast_value_decay_visits"));
   p.gumbel_root = c.get_bool("selfplay.gumbel");
   p.gumbel_noise = p.gumbel_root;
   p.gumbel_considered = c.get_int("selfplay.gumbel_considered");
@@ -57,6 +112,14 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   if (config_text.find("evaluate_after_visits:") == std::string::npos) {
     params.evaluate_after_visits = 0;
   }
+  lay_play_search(params, config);
+  return params;
+}
+
+mcts::SearchParams play_search(const Config& config) {
+  mcts::SearchParams params;
+  mcts::keep_trained_search(params, selfplay_search(config));
+  lay_play_search(params, config);
   return params;
 }
 

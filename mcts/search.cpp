@@ -487,6 +487,16 @@ void Search::expand_uniform(Worker& worker, Leaf& leaf) {
   for (int i = 0; i < count; ++i) children[i].init(leaf.actions[i], prior, viewer);
   node.finish_expansion(children, count, /*uniform=*/true);
   const float fast_weight = params_.fast_value_weight;
+  if (params_.fast_value_decay_visits > 0.0f && fast_weight > 0.0f) {
+    float playouts = playout_value(leaf.state, worker.playouts);
+    float fast = evaluator_.fast_value(leaf.state);
+    if (viewer != 0) {
+      playouts = -playouts;
+      fast = -fast;
+    }
+    backup_decaying(leaf.path, playouts, fast);
+    return;
+  }
   float value = 0.0f;
   if (fast_weight < 1.0f) value = (1.0f - fast_weight) * playout_value(leaf.state, worker.playouts);
   if (fast_weight > 0.0f) value += fast_weight * evaluator_.fast_value(leaf.state);
@@ -508,6 +518,16 @@ void Search::reprioritise(Leaf& leaf) {
 void Search::backup(std::span<Node* const> path, float value_for_first_player) const {
   for (Node* node : path) {
     node->complete_visit(node->viewer() == 0 ? value_for_first_player : -value_for_first_player);
+  }
+}
+
+void Search::backup_decaying(std::span<Node* const> path, float playouts_for_first_player,
+                             float fast_for_first_player) const {
+  const float decay = params_.fast_value_decay_visits;
+  for (Node* node : path) {
+    float share = params_.fast_value_weight * decay / (decay + static_cast<float>(node->visits()));
+    float value = share * fast_for_first_player + (1.0f - share) * playouts_for_first_player;
+    node->complete_visit(node->viewer() == 0 ? value : -value);
   }
 }
 

@@ -100,6 +100,10 @@ class Search {
   // The mean result of params_.leaf_rollouts random playouts from `state`, for its mover.
   float playout_value(const State& state, Rng& rng) const;
   void backup(std::span<Node* const> path, float value_for_first_player) const;
+  // backup() of a new leaf valued both ways: each node takes the two mixed by its own visits
+  // (SearchParams::fast_value_decay_visits).
+  void backup_decaying(std::span<Node* const> path, float playouts_for_first_player,
+                       float fast_for_first_player) const;
   void propagate_proof(std::span<Node* const> path) const;
   bool claim_visit();
   bool stopped() const;  // proven root, or a single action to play

@@ -26,6 +26,7 @@ constexpr Field kFields[] = {
     {"rollout_weight", &SearchParams::rollout_weight},
     {"evaluate_after_visits", &SearchParams::evaluate_after_visits},
     {"fast_value_weight", &SearchParams::fast_value_weight},
+    {"fast_value_decay_visits", &SearchParams::fast_value_decay_visits},
     {"leaves_per_batch", &SearchParams::leaves_per_batch},
     {"gumbel_root", &SearchParams::gumbel_root},
     {"gumbel_considered", &SearchParams::gumbel_considered},

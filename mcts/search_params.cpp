@@ -46,6 +46,10 @@ void SearchParams::validate() const {
   require(evaluate_after_visits == 0 || leaf_rollouts >= 1 || fast_value_weight == 1,
           "leaf_rollouts with evaluate_after_visits > 0",
           ">= 1 (playouts value the new leaves) unless fast_value_weight is 1", leaf_rollouts);
+  require(fast_value_decay_visits >= 0, "fast_value_decay_visits", ">= 0", fast_value_decay_visits);
+  require(fast_value_decay_visits == 0 || leaf_rollouts >= 1,
+          "leaf_rollouts with fast_value_decay_visits > 0",
+          ">= 1 (the fast value's share decays towards the playouts)", leaf_rollouts);
   require(gumbel_considered >= 1, "gumbel_considered", ">= 1", gumbel_considered);
   require(gumbel_c_visit >= 0, "gumbel_c_visit", ">= 0", gumbel_c_visit);
   require(gumbel_c_scale >= 0, "gumbel_c_scale", ">= 0", gumbel_c_scale);
@@ -65,6 +69,7 @@ void keep_trained_search(SearchParams& play, const SearchParams& trained) {
   play.rollout_weight = trained.rollout_weight;
   play.evaluate_after_visits = trained.evaluate_after_visits;
   play.fast_value_weight = trained.fast_value_weight;
+  play.fast_value_decay_visits = trained.fast_value_decay_visits;
 }
 
 }  // namespace zertz::mcts

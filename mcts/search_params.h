@@ -95,6 +95,12 @@ struct SearchParams {
   // The fast head costs about what two playouts cost and sees the whole position. 0: playouts
   // alone; above 0 needs an evaluator with a fast value (Search's constructor checks).
   float fast_value_weight = 0.0f;
+  // > 0: the fast value's share falls as the tree grows, so that its bias fades where playouts
+  // are many: a new leaf's value (fast and playouts) is added to each node on its path with the
+  // fast share fast_value_weight * d / (d + n), d this, n the node's visits so far. A small
+  // subtree then leans on the fast value (low variance), a big one on its playouts (no bias).
+  // Needs leaf_rollouts >= 1. 0: the share is fast_value_weight everywhere.
+  float fast_value_decay_visits = 0.0f;
 
   // --- Gumbel root search (mcts/gumbel.h), instead of PUCT at the root.
 

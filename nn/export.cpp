@@ -187,6 +187,7 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
         {"prior_temperature", search.prior_temperature},
         {"evaluate_after_visits", search.evaluate_after_visits},
         {"fast_value_weight", search.fast_value_weight},
+        {"fast_value_decay_visits", search.fast_value_decay_visits},
         {"cpuct", search.cpuct},
         {"fpu_reduction", search.fpu_reduction},
         {"fpu_reduction_root", search.fpu_reduction_root},
@@ -198,7 +199,9 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
          "prior_temperature and renormalised; with evaluate_after_visits > 0, a new leaf "
          "below the root gets uniform priors and its playouts' value, and the network is "
          "asked about it once it has that many visits, and fast_value_weight of its value "
-         "comes from the fast value head (fast_value) rather than the playouts; PUCT with cpuct "
+         "comes from the fast value head (fast_value) rather than the playouts (with "
+         "fast_value_decay_visits d > 0, a node of n visits adds a new leaf's value with the "
+         "fast share fast_value_weight * d / (d + n)); PUCT with cpuct "
          "and first-play urgency parent value - fpu_reduction * sqrt(visited prior) "
          "(fpu_reduction_root at the root)"}}},
   };

@@ -44,6 +44,8 @@ ExportedModel parse_exported_model(const std::string& json_text, const std::stri
       s.prior_temperature = search.value("prior_temperature", s.prior_temperature);
       s.evaluate_after_visits = search.value("evaluate_after_visits", s.evaluate_after_visits);
       s.fast_value_weight = search.value("fast_value_weight", s.fast_value_weight);
+      s.fast_value_decay_visits =
+          search.value("fast_value_decay_visits", s.fast_value_decay_visits);
       s.cpuct = search.value("cpuct", s.cpuct);
       s.fpu_reduction = search.value("fpu_reduction", s.fpu_reduction);
       s.fpu_reduction_root = search.value("fpu_reduction_root", s.fpu_reduction_root);

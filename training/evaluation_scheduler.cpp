@@ -19,7 +19,7 @@ double since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
-// Evaluation games search as the network was trained to (mcts::keep_trained_search).
+// Evaluation games search as the network's players do (config::play_search).
 evaluation::EvaluationSetup setup_for(const TrainingSettings& s, int games) {
   evaluation::EvaluationSetup setup;
   setup.games = games;
@@ -27,7 +27,7 @@ evaluation::EvaluationSetup setup_for(const TrainingSettings& s, int games) {
   setup.intra_op_threads = s.evaluator.intra_op_threads;
   setup.device = s.evaluator.device;
   setup.backend = s.evaluator.backend;
-  mcts::keep_trained_search(setup.search, s.selfplay.search);
+  mcts::keep_trained_search(setup.search, s.play_search);
   return setup;
 }
 

@@ -31,6 +31,12 @@ TrainingSettings settings_from_config(const config::Config& c) {
     throw config::ConfigError(
         "selfplay.fast_value_weight > 0 needs a fast value head: set model.fast_value_channels");
   }
+  s.play_search = config::play_search(c);
+  if (s.play_search.fast_value_weight > 0 && s.model.fast_value_channels == 0) {
+    throw config::ConfigError(
+        "play.search: fast_value_weight > 0 needs a fast value head: set "
+        "model.fast_value_channels");
+  }
   s.selfplay.threads = c.get_int("selfplay.threads");
   s.selfplay.games.games_in_flight = c.get_int("selfplay.games_in_flight");
   s.selfplay.games.max_turns = c.get_int("selfplay.max_turns");

@@ -3,6 +3,7 @@
 
 #include "config/config.h"
 #include "distributed/protocol_options.h"
+#include "mcts/search_params.h"
 #include "nn/batched_evaluator.h"
 #include "nn/model_config.h"
 #include "training/replay_window.h"
@@ -17,6 +18,8 @@ struct TrainingSettings {
   const Variant* variant = nullptr;
   nn::ModelConfig model;
   SelfPlaySettings selfplay;
+  // How players of the trained network search (config::play_search): in-loop evaluation's.
+  mcts::SearchParams play_search;
   nn::EvaluatorOptions evaluator;
   TrainerParams trainer;
   WindowParams window;

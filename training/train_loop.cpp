@@ -394,7 +394,7 @@ void TrainingRun::finish(bool interrupted) {
     return;
   }
   nn::export_model(*net_, *s_.variant, trainer_.steps(), dir_.export_dir().string(),
-                   s_.selfplay.search);
+                   s_.play_search);
   auto latest = dir_.latest_checkpoint();
   log_->info("done: {} games played in all, step {}; ladder {}", games(), trainer_.steps(),
              evaluation_.strength());

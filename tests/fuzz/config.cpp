@@ -1,11 +1,13 @@
 // Fuzz target: configs (config/config.h). The input is a YAML config; each of its lines is
 // also tried as a `--set` line. A config that parses prints (to_yaml) to YAML that parses to
-// the same config; an override that is accepted reads back; every refusal is one line.
+// the same config, and its search for players (play.search) is made or refused; an override
+// that is accepted reads back; every refusal is one line.
 #include "config/config.h"
 
 #include <sstream>
 #include <string>
 
+#include "config/search_settings.h"
 #include "tests/fuzz/fuzz_check.h"
 
 using namespace zertz;
@@ -18,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     std::string printed = config.to_yaml();
     fuzz::require(Config::parse(printed, "printed.yaml").to_yaml() == printed,
                   "a printed config reads back the same", printed);
+    play_search(config);  // play.search over the selfplay section: a search, or one line
   } catch (const ConfigError& e) {
     fuzz::require_one_line(e);
   }

@@ -13,9 +13,11 @@ namespace {
 
 TEST(SearchOverrides, SetFloatsWholeNumbersAndSwitches) {
   SearchParams params;
-  apply_search_overrides(params, {"cpuct=3", "prior_temperature=1.5", "leaf_rollouts=8",
-                                  "gumbel_root=1", "fpu_reduction=0"});
+  apply_search_overrides(params,
+                         {"cpuct=3", "prior_temperature=1.5", "leaf_rollouts=8", "gumbel_root=1",
+                          "fpu_reduction=0", "fast_value_decay_visits=16"});
   EXPECT_EQ(params.cpuct, 3.0f);
+  EXPECT_EQ(params.fast_value_decay_visits, 16.0f);
   EXPECT_EQ(params.prior_temperature, 1.5f);
   EXPECT_EQ(params.leaf_rollouts, 8);
   EXPECT_TRUE(params.gumbel_root);

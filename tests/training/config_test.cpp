@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "config/search_settings.h"
 #include "training/settings.h"
 
 namespace zertz::training {
@@ -80,6 +81,18 @@ TEST(Config, WithNoNearKeyListsTheSectionsKeysOrTheSections) {
       << e;
   e = error_of("colours:\n  sky: blue\n");
   EXPECT_EQ(e.find("did you mean"), std::string::npos) << e;
+  // A key of thousands of letters is refused like a short one, and near no key.
+  Config config;
+  std::string long_key = "selfplay." + std::string(5000, 'v');
+  try {
+    config.apply_override(long_key + "=1");
+    ADD_FAILURE() << "a 5000-letter key was accepted";
+  } catch (const ConfigError& error) {
+    std::string message = error.what();
+    EXPECT_NE(message.find("unknown key 'selfplay.vvv"), std::string::npos);
+    EXPECT_EQ(message.find("did you mean"), std::string::npos);
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+  }
 }
 
 TEST(Config, RefusesWrongTypesAndRangesNamingWhatIsAllowed) {
@@ -124,6 +137,51 @@ TEST(Config, ContradictionsAreRefused) {
   config.set("model.fast_value_channels", "8", "--set");
   EXPECT_EQ(settings_from_config(config).model.fast_value_channels, 8);
   EXPECT_EQ(settings_from_config(config).selfplay.search.fast_value_weight, 0.5f);
+  EXPECT_EQ(settings_from_config(config).selfplay.search.fast_value_decay_visits, 0.0f);
+  config.set("selfplay.fast_value_decay_visits", "16", "--set");
+  EXPECT_EQ(settings_from_config(config).selfplay.search.fast_value_decay_visits, 16.0f);
+  config.set("selfplay.fast_value_weight", "1", "--set");
+  config.set("selfplay.leaf_rollouts", "0", "--set");  // nothing left to decay towards
+  EXPECT_THROW(settings_from_config(config), ConfigError);
+}
+
+TEST(Config, PlaySearchLaysItsSettingsOverTheTrainedSearch) {
+  Config config = Config::parse(
+      "selfplay:\n  leaf_rollouts: 0\n  fast_value_weight: 1\nmodel:\n  fast_value_channels: 8\n"
+      "play:\n  search: ' leaf_rollouts=2 ,fast_value_weight=0,, cpuct=1.5'\n",
+      "test.yaml");
+  TrainingSettings s = settings_from_config(config);
+  EXPECT_EQ(s.selfplay.search.leaf_rollouts, 0);
+  EXPECT_EQ(s.play_search.leaf_rollouts, 2);
+  EXPECT_EQ(s.play_search.fast_value_weight, 0.0f);
+  EXPECT_EQ(s.play_search.cpuct, 1.5f);
+  EXPECT_EQ(s.play_search.dirichlet_epsilon, 0.0f) << "self-play's noise stays there";
+  mcts::SearchParams trained = trained_search(config.to_yaml(), "run/config.yaml");
+  EXPECT_EQ(trained.leaf_rollouts, 2);
+  EXPECT_EQ(trained.fast_value_weight, 0.0f);
+  EXPECT_EQ(play_search(Config()).leaf_rollouts, selfplay_search(Config()).leaf_rollouts);
+
+  auto refusal = [](const std::string& search) {
+    Config c;
+    c.set("play.search", search, "--set");
+    try {
+      settings_from_config(c);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal("gumbel_root=1"),
+            "play.search: 'gumbel_root=1' is not a setting that players keep; expected one of "
+            "cpuct, fpu_reduction, fpu_reduction_root, prior_temperature, leaf_rollouts, "
+            "rollout_weight, evaluate_after_visits, fast_value_weight, fast_value_decay_visits");
+  EXPECT_EQ(refusal("cpuct").rfind("play.search: ", 0), 0u) << refusal("cpuct");
+  EXPECT_NE(refusal("cpuct=-1").find("cpuct"), std::string::npos) << refusal("cpuct=-1");
+  EXPECT_NE(refusal("fast_value_weight=0.5").find("model.fast_value_channels"), std::string::npos)
+      << refusal("fast_value_weight=0.5");
+  for (const char* bad : {"cpuct", "cpuct=-1", "fast_value_weight=0.5", "gumbel_root=1"}) {
+    EXPECT_EQ(refusal(bad).find('\n'), std::string::npos) << bad;
+  }
 }
 
 TEST(Config, ModelBlocksAndChannelsReshapeTheSizesTower) {

@@ -106,6 +106,15 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   // ... and, from before the expansion threshold, with the network at every leaf (today's
   // default asks it at the root only).
   EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().evaluate_after_visits, 0);
+  // A run's play.search goes over the search self-play used.
+  info.config_text =
+      "selfplay:\n  leaf_rollouts: 0\n  fast_value_weight: 1\n  evaluate_after_visits: 100\n"
+      "play:\n  search: 'leaf_rollouts=1, fast_value_weight=0'\n";
+  save_checkpoint((dir / "play-search.ckpt").string(), info, net, nullptr);
+  spec.name = (dir / "play-search.ckpt").string();
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 1);
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().fast_value_weight, 0.0f);
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().evaluate_after_visits, 100);
   spec.name = (dir / "trained.ckpt").string();  // the spec's settings win
   spec.leaf_rollouts = 3;
   spec.rollout_weight = 1.0f;

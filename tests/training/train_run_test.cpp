@@ -151,11 +151,13 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
 }
 
 // A fast value head trains beside the network, values self-play's new leaves, and travels in
-// the checkpoint and the export; an arena player of the export searches with it as trained.
+// the checkpoint and the export; an arena player of the export searches with it as trained,
+// play.search laid over.
 TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
   fs::path dir = testing::cleared_scratch_path("run-fast-value");
   ASSERT_EQ(train(dir, {"model.fast_value_channels=4", "model.fast_value_hidden=8",
-                        "selfplay.fast_value_weight=0.5", "selfplay.evaluate_after_visits=2"}),
+                        "selfplay.fast_value_weight=0.5", "selfplay.evaluate_after_visits=2",
+                        "play.search=fast_value_decay_visits=8"}),
             0);
   nn::CheckpointInfo info =
       nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
@@ -168,6 +170,7 @@ TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
   std::string json((std::istreambuf_iterator<char>(model_json)), {});
   EXPECT_NE(json.find("\"fast_value\""), std::string::npos);
   EXPECT_NE(json.find("\"fast_value_weight\": 0.5"), std::string::npos);
+  EXPECT_NE(json.find("\"fast_value_decay_visits\": 8.0"), std::string::npos) << "play.search's";
   const std::string arena = kZertz + " arena " + (dir / "export").string() +
                             " random --games 2 --visits 8 --seed 1 > " + dir.string() +
                             ".arena 2>&1";
