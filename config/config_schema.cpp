@@ -36,7 +36,7 @@ const std::vector<KeySpec>& config_schema() {
       choice("model.size", "tiny", nn::ModelConfig::names()),
       integer("model.blocks", 0, 0, 64),
       integer("model.channels", 0, 0, 1024),
-      integer("model.fast_value_channels", 0, 0, 256),
+      integer("model.fast_value_channels", 16, 0, 256),
       integer("model.fast_value_hidden", 32, 1, 1024),
 
       integer("selfplay.threads", 1, 1, 256),
@@ -55,11 +55,11 @@ const std::vector<KeySpec>& config_schema() {
       number("selfplay.forced_playouts_k", "2", 0, 100),
       flag("selfplay.prune_policy_target", true),
       flag("selfplay.reuse_tree", true),
-      integer("selfplay.leaf_rollouts", 1, 0, 10000),
+      integer("selfplay.leaf_rollouts", 0, 0, 10000),
       number("selfplay.rollout_weight", "1", 0, 1),
       number("selfplay.prior_temperature", "3", 0.01, 100),
       integer("selfplay.evaluate_after_visits", 1000000, 0, 100000000),
-      number("selfplay.fast_value_weight", "0", 0, 1),
+      number("selfplay.fast_value_weight", "1", 0, 1),
       number("selfplay.fast_value_decay_visits", "0", 0, 1e9),
       flag("selfplay.gumbel", true),
       integer("selfplay.gumbel_considered", 16, 1, 1000),
@@ -70,7 +70,7 @@ const std::vector<KeySpec>& config_schema() {
 
       // Search settings over the trained search for the network's players
       // (config/search_settings.h).
-      text("play.search", ""),
+      text("play.search", "leaf_rollouts=1,fast_value_weight=0"),
 
       integer("evaluator.max_batch", 64, 1, 8192),
       integer("evaluator.deadline_us", 1000, 0, 10000000),

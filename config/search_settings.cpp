@@ -112,6 +112,10 @@ mcts::SearchParams trained_search(const std::string& config_text, const std::str
   if (config_text.find("evaluate_after_visits:") == std::string::npos) {
     params.evaluate_after_visits = 0;
   }
+  // And the fast head's share and play.search, whose defaults changed (E20): a run from before
+  // them searched with playouts alone, as it trained.
+  if (config_text.find("fast_value_weight:") == std::string::npos) params.fast_value_weight = 0;
+  if (config_text.find("\nplay:") == std::string::npos) return params;
   lay_play_search(params, config);
   return params;
 }

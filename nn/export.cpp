@@ -192,7 +192,8 @@ std::string model_json(const ZertzNetImpl& net, const Variant& variant, std::int
         {"fpu_reduction", search.fpu_reduction},
         {"fpu_reduction_root", search.fpu_reduction_root},
         {"note",
-         "the search this network was trained with (docs/model-format.md): the mean result of "
+         "how this network's players search (docs/model-format.md): self-play's search with the "
+         "run's play.search over it. The mean result of "
          "leaf_rollouts random playouts from each evaluated position (for its mover, win 1, "
          "loss -1) is mixed into the value as (1 - rollout_weight) * (win - loss) + "
          "rollout_weight * playouts; the priors are the policy raised to 1 / "

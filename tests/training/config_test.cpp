@@ -126,7 +126,9 @@ TEST(Config, ContradictionsAreRefused) {
   }
   config = Config::parse("evaluation:\n  opponents: random,strong\n", "test.yaml");
   EXPECT_THROW(settings_from_config(config), ConfigError);
-  config = Config::parse("selfplay:\n  fast_value_weight: 0.5\n", "test.yaml");
+  config = Config::parse(
+      "selfplay:\n  fast_value_weight: 0.5\n  leaf_rollouts: 1\nmodel:\n  fast_value_channels: 0\n",
+      "test.yaml");
   try {
     settings_from_config(config);
     ADD_FAILURE() << "a fast value weight without a fast value head was accepted";
@@ -159,10 +161,16 @@ TEST(Config, PlaySearchLaysItsSettingsOverTheTrainedSearch) {
   mcts::SearchParams trained = trained_search(config.to_yaml(), "run/config.yaml");
   EXPECT_EQ(trained.leaf_rollouts, 2);
   EXPECT_EQ(trained.fast_value_weight, 0.0f);
-  EXPECT_EQ(play_search(Config()).leaf_rollouts, selfplay_search(Config()).leaf_rollouts);
+  Config plain;
+  plain.set("play.search", "", "--set");
+  EXPECT_EQ(play_search(plain).leaf_rollouts, selfplay_search(plain).leaf_rollouts);
+  EXPECT_EQ(play_search(plain).fast_value_weight, selfplay_search(plain).fast_value_weight);
 
   auto refusal = [](const std::string& search) {
-    Config c;
+    Config c;  // playouts at the leaves, no fast head
+    c.set("model.fast_value_channels", "0", "--set");
+    c.set("selfplay.fast_value_weight", "0", "--set");
+    c.set("selfplay.leaf_rollouts", "1", "--set");
     c.set("play.search", search, "--set");
     try {
       settings_from_config(c);
@@ -195,7 +203,9 @@ TEST(Config, ModelBlocksAndChannelsReshapeTheSizesTower) {
   EXPECT_EQ(model.blocks, 4);
   EXPECT_EQ(model.channels, 32);
   EXPECT_EQ(model.value_hidden, nn::ModelConfig::named("small").value_hidden);
-  EXPECT_EQ(settings_from_config(Config()).model, nn::ModelConfig::named("tiny"));
+  nn::ModelConfig tiny_with_fast_head = nn::ModelConfig::named("tiny");
+  tiny_with_fast_head.fast_value_channels = 16;  // the default's fast value head (E20)
+  EXPECT_EQ(settings_from_config(Config()).model, tiny_with_fast_head);
 }
 
 TEST(Config, ResolvedYamlRoundTripsWithOverrides) {

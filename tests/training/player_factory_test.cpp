@@ -106,6 +106,9 @@ TEST(PlayerFactory, NetworksSearchWithTheLeafPlayoutsTheyWereTrainedWith) {
   // ... and, from before the expansion threshold, with the network at every leaf (today's
   // default asks it at the root only).
   EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().evaluate_after_visits, 0);
+  // ... and, from before the fast head's default and play.search, with its playouts alone.
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().fast_value_weight, 0.0f);
+  EXPECT_EQ(PlayerFactory(spec, Variant::basic()).search_params().leaf_rollouts, 16);
   // A run's play.search goes over the search self-play used.
   info.config_text =
       "selfplay:\n  leaf_rollouts: 0\n  fast_value_weight: 1\n  evaluate_after_visits: 100\n"

@@ -155,10 +155,11 @@ TEST(TrainRun, GatingAndTheLadderRecordTheirResults) {
 // play.search laid over.
 TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
   fs::path dir = testing::cleared_scratch_path("run-fast-value");
-  ASSERT_EQ(train(dir, {"model.fast_value_channels=4", "model.fast_value_hidden=8",
-                        "selfplay.fast_value_weight=0.5", "selfplay.evaluate_after_visits=2",
-                        "play.search=fast_value_decay_visits=8"}),
-            0);
+  ASSERT_EQ(
+      train(dir, {"model.fast_value_channels=4", "model.fast_value_hidden=8",
+                  "selfplay.fast_value_weight=0.5", "selfplay.leaf_rollouts=1",
+                  "selfplay.evaluate_after_visits=2", "play.search=fast_value_decay_visits=8"}),
+      0);
   nn::CheckpointInfo info =
       nn::read_checkpoint_info((dir / "checkpoints" / "step-0000006.pt").string());
   EXPECT_EQ(info.model.fast_value_channels, 4);
@@ -193,7 +194,7 @@ TEST(TrainRun, TheSeedFixesTheInitialWeights) {
               0);
     auto latest = RunDir(dir).latest_checkpoint();
     ASSERT_TRUE(latest);
-    nets.emplace_back(nn::ModelConfig::named("tiny"));
+    nets.emplace_back(nn::read_checkpoint_info(latest->string()).model);  // the fast head too
     EXPECT_EQ(nn::load_checkpoint(latest->string(), nets.back(), nullptr).step, 0);
     fs::remove_all(dir);
   }
