@@ -4,8 +4,10 @@
 #include <array>
 #include <exception>
 #include <string_view>
+#include <vector>
 
 #include "core/printable.h"
+#include "core/text.h"
 #include "mcts/search_overrides.h"
 
 namespace zertz::config {
@@ -23,36 +25,33 @@ constexpr std::array<std::string_view, 9> kPlayerSettings = {"cpuct",
                                                              "fast_value_weight",
                                                              "fast_value_decay_visits"};
 
-std::string trimmed(std::string_view text) {
-  std::size_t begin = text.find_first_not_of(" \t");
-  if (begin == std::string_view::npos) return "";
-  return std::string(text.substr(begin, text.find_last_not_of(" \t") + 1 - begin));
-}
-
-// Lays play.search's assignments over `params`, one at a time, in order.
+// Lays play.search's assignments over `params` together, as `zertz arena --search` does: a
+// setting's range may depend on another one's value.
 void lay_play_search(mcts::SearchParams& params, const Config& config) {
-  const std::string& text = config.get_string("play.search");
+  std::string_view text = config.get_string("play.search");
+  std::vector<std::string> assignments;
   for (std::size_t start = 0; start <= text.size();) {
     std::size_t end = std::min(text.find(',', start), text.size());
-    std::string assignment = trimmed(std::string_view(text).substr(start, end - start));
+    std::string_view assignment = trim(text.substr(start, end - start));
     start = end + 1;
     if (assignment.empty()) continue;
     std::size_t eq = assignment.find('=');
-    std::string name = trimmed(std::string_view(assignment).substr(0, eq));
-    if (eq != std::string::npos &&
-        std::find(kPlayerSettings.begin(), kPlayerSettings.end(), name) == kPlayerSettings.end()) {
+    if (eq != std::string_view::npos &&
+        std::find(kPlayerSettings.begin(), kPlayerSettings.end(), trim(assignment.substr(0, eq))) ==
+            kPlayerSettings.end()) {
       std::string names;
       for (std::string_view known : kPlayerSettings)
         names += (names.empty() ? "" : ", ") + std::string(known);
       throw ConfigError("play.search: '" + printable(assignment) +
                         "' is not a setting that players keep; expected one of " + names);
     }
-    try {
-      mcts::apply_search_override(params, assignment);
-    } catch (const std::exception& e) {
-      std::string what = e.what();
-      throw ConfigError("play.search: " + what.substr(0, what.find('\n')));
-    }
+    assignments.emplace_back(assignment);
+  }
+  try {
+    mcts::apply_search_overrides(params, assignments);
+  } catch (const std::exception& e) {
+    std::string what = e.what();
+    throw ConfigError("play.search: " + what.substr(0, what.find('\n')));
   }
 }
 
