@@ -1,8 +1,6 @@
 #include "nn/fast_value.h"
 
-#include <algorithm>
 #include <array>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -33,8 +31,9 @@ void check(const DenseLayer& d, const std::string& name, int inputs, int kernel)
 
 }  // namespace
 
-FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board)
-    : encoding_(Encoding::of(board)) {
+FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
+                           fast_value_kernel::Choice kernel)
+    : encoding_(Encoding::of(board)), evaluate_(fast_value_kernel::evaluate(kernel)) {
   check(w.conv, "conv", kFastValueSpatialPlanes, 3);
   channels_ = w.conv.outputs;
   check(w.hidden, "hidden", 2 * channels_ + kFastValueScalars, 1);
@@ -68,8 +67,10 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board)
       if (ir < 0 || ir >= grid || ic < 0 || ic >= grid) continue;
       const int input = ir * grid + ic;
       scatter_[static_cast<std::size_t>(input) * kTaps + t] = o;
-      if (on[static_cast<std::size_t>(input)]) {  // the on-board plane is 1 there
-        for (int f = 0; f < channels_; ++f) base_[o * channels_ + f] += weight(f, kPlaneOnBoard, t);
+      // The on-board plane is 1 there, and the ring plane until its ring is taken.
+      if (on[static_cast<std::size_t>(input)]) {
+        for (int f = 0; f < channels_; ++f)
+          base_[o * channels_ + f] += weight(f, kPlaneOnBoard, t) + weight(f, kPlaneRing, t);
       }
     }
   }
@@ -87,57 +88,23 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board)
 }
 
 void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
-  const int cells = encoding_.grid_cells();
+  const fast_value_kernel::Layout layout{
+      .grid_cells = encoding_.grid_cells(),
+      .channels = channels_,
+      .hidden_units = hidden_units_,
+      .scatter = scatter_.data(),
+      .on_board = on_board_,
+      .conv_weight = conv_weight_.data(),
+      .base = base_.data(),
+      .hidden_weight = hidden_weight_.data(),
+      .hidden_bias = hidden_bias_.data(),
+      .out_weight = out_weight_.data(),
+      .out_bias = out_bias_.data(),
+  };
   // Reused by each thread: a search calls this for every new leaf.
-  thread_local std::vector<float> acc, z, hidden;
-  acc.assign(base_.begin(), base_.end());
-  for (int p = kPlaneOnBoard + 1; p < kFastValueSpatialPlanes; ++p) {
-    const float* plane = inputs + static_cast<std::ptrdiff_t>(p) * cells;
-    for (int j = 0; j < cells; ++j) {
-      const float x = plane[j];
-      if (x == 0.0f) continue;
-      for (int t = 0; t < kTaps; ++t) {
-        const int o = scatter_[static_cast<std::size_t>(j) * kTaps + t];
-        if (o < 0) continue;
-        const float* wt = &conv_weight_[(static_cast<std::size_t>(p) * kTaps + t) * channels_];
-        float* a = &acc[static_cast<std::size_t>(o) * channels_];
-        for (int f = 0; f < channels_; ++f) a[f] += x * wt[f];
-      }
-    }
-  }
-  // nn/model.h's global_pool of relu(conv): mean over the board, max (all values are >= 0).
-  const int features = 2 * channels_ + kFastValueScalars;
-  z.assign(static_cast<std::size_t>(features), 0.0f);
-  for (int o : on_board_) {
-    const float* a = &acc[static_cast<std::size_t>(o) * channels_];
-    for (int f = 0; f < channels_; ++f) {
-      const float h = std::max(a[f], 0.0f);
-      z[f] += h;
-      z[channels_ + f] = std::max(z[channels_ + f], h);
-    }
-  }
-  for (int f = 0; f < channels_; ++f) z[f] /= static_cast<float>(on_board_.size());
-  for (int s = 0; s < kFastValueScalars; ++s) {
-    z[2 * channels_ + s] = inputs[(kFastValueSpatialPlanes + s) * cells + on_board_.front()];
-  }
-  hidden.resize(static_cast<std::size_t>(hidden_units_));
-  for (int u = 0; u < hidden_units_; ++u) {
-    float sum = hidden_bias_[u];
-    const float* row = &hidden_weight_[static_cast<std::size_t>(u) * features];
-    for (int i = 0; i < features; ++i) sum += row[i] * z[i];
-    hidden[u] = std::max(sum, 0.0f);
-  }
-  std::array<float, kValueOutputs> logits{};
-  for (int k = 0; k < kValueOutputs; ++k) {
-    float sum = out_bias_[k];
-    const float* row = &out_weight_[static_cast<std::size_t>(k) * hidden_units_];
-    for (int u = 0; u < hidden_units_; ++u) sum += row[u] * hidden[u];
-    logits[k] = sum;
-  }
-  const float top = *std::max_element(logits.begin(), logits.end());
-  float total = 0;
-  for (int k = 0; k < kValueOutputs; ++k) total += out[k] = std::exp(logits[k] - top);
-  for (int k = 0; k < kValueOutputs; ++k) out[k] /= total;
+  thread_local std::vector<float> scratch;
+  scratch.resize(fast_value_kernel::scratch_floats(layout));
+  evaluate_(layout, inputs, scratch.data(), out);
 }
 
 float FastValueNet::value(const State& state) const {

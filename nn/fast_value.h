@@ -1,14 +1,15 @@
 // The fast value head of nn/model.h on the CPU without LibTorch, one position at a time, for a
 // search that values its leaves with it (mcts::SearchParams::fast_value_weight). Its input
 // planes are mostly 0 or 1, so its convolution adds weight columns at the cells where a plane is
-// set rather than multiplying whole matrices (as NNUE does), and the on-board plane's share is
-// computed once per board.
+// set rather than multiplying whole matrices (as NNUE does), and the share of the on-board plane
+// and of a full ring plane is computed once per board (nn/fast_value_kernel.h does the sums).
 #pragma once
 
 #include <vector>
 
 #include "core/state.h"
 #include "nn/cpu_network.h"
+#include "nn/fast_value_kernel.h"
 #include "nn/features.h"
 
 namespace zertz::nn {
@@ -16,7 +17,9 @@ namespace zertz::nn {
 class FastValueNet {
  public:
   // Throws std::invalid_argument naming the layer whose shape does not fit.
-  FastValueNet(const FastValueWeights& weights, const Board& board);
+  // `kernel` picks the instruction set (the fastest this CPU runs unless a test asks).
+  FastValueNet(const FastValueWeights& weights, const Board& board,
+               fast_value_kernel::Choice kernel = fast_value_kernel::Choice::kBest);
 
   // Win, draw and loss probabilities of encoded inputs ([kNumInputPlanes][grid][grid], as
   // Encoding writes them) for the player to move.
@@ -26,6 +29,7 @@ class FastValueNet {
 
  private:
   const Encoding& encoding_;
+  fast_value_kernel::Evaluate evaluate_;
   int channels_ = 0, hidden_units_ = 0;
   // For input cell j and tap t, the on-board output cell that reads j through t, or -1.
   std::vector<int> scatter_;        // [grid cells][9]

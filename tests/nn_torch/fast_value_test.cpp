@@ -17,10 +17,11 @@
 namespace zertz::nn {
 namespace {
 
-ZertzNet net_with_fast_head() {
+// 8 channels take the kernel's general loops, 16 (the default) its loops of known length.
+ZertzNet net_with_fast_head(int channels = 8) {
   torch::manual_seed(5);
   ModelConfig config = ModelConfig::named("tiny");
-  config.fast_value_channels = 8;
+  config.fast_value_channels = channels;
   config.fast_value_hidden = 12;
   ZertzNet net(config);
   net->eval();
@@ -36,26 +37,36 @@ torch::Tensor encoded(const std::vector<State>& states, const Encoding& e) {
   return x;
 }
 
+// Both kernels (the fastest for this CPU and the baseline), both channel counts, every board.
 TEST(FastValue, TheCpuHeadGivesTheNetworksOutputsOnEveryBoard) {
-  ZertzNet net = net_with_fast_head();
-  torch::jit::Module exported = to_torchscript(*net);
-  for (const Variant* v : Variant::all()) {
-    const Encoding& e = Encoding::of(*v->board);
-    FastValueNet fast(*cpu_weights(exported).fast_value, *v->board);
-    std::vector<State> states = testing::random_states(*v, 4, 11);
-    ASSERT_GT(states.size(), 20u);
-    torch::Tensor x = encoded(states, e);
-    torch::NoGradGuard no_grad;
-    torch::Tensor direct = torch::softmax(net->forward(x).fast_value_logits, 1);
-    torch::Tensor scripted = torch::softmax(exported.get_method("fast_value")({x}).toTensor(), 1);
-    EXPECT_LT((scripted - direct).abs().max().item<double>(), 1e-5) << v->name;
-    for (std::size_t i = 0; i < states.size(); ++i) {
-      const auto row = static_cast<std::int64_t>(i);
-      float wdl[3];
-      fast.win_draw_loss(x[row].data_ptr<float>(), wdl);
-      for (int k = 0; k < 3; ++k)
-        EXPECT_NEAR(wdl[k], direct[row][k].item<float>(), 1e-5) << v->name << " state " << i;
-      EXPECT_NEAR(fast.value(states[i]), wdl[0] - wdl[2], 1e-6);
+  for (int channels : {8, 16}) {
+    ZertzNet net = net_with_fast_head(channels);
+    torch::jit::Module exported = to_torchscript(*net);
+    for (const Variant* v : Variant::all()) {
+      const Encoding& e = Encoding::of(*v->board);
+      const NetWeights weights = cpu_weights(exported);
+      FastValueNet best(*weights.fast_value, *v->board);
+      FastValueNet baseline(*weights.fast_value, *v->board, fast_value_kernel::Choice::kBaseline);
+      std::vector<State> states = testing::random_states(*v, 4, 11);
+      ASSERT_GT(states.size(), 20u);
+      torch::Tensor x = encoded(states, e);
+      torch::NoGradGuard no_grad;
+      torch::Tensor direct = torch::softmax(net->forward(x).fast_value_logits, 1);
+      torch::Tensor scripted = torch::softmax(exported.get_method("fast_value")({x}).toTensor(), 1);
+      EXPECT_LT((scripted - direct).abs().max().item<double>(), 1e-5) << v->name;
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        const auto row = static_cast<std::int64_t>(i);
+        for (const FastValueNet* fast : {&best, &baseline}) {
+          float wdl[3];
+          fast->win_draw_loss(x[row].data_ptr<float>(), wdl);
+          for (int k = 0; k < 3; ++k) {
+            EXPECT_NEAR(wdl[k], direct[row][k].item<float>(), 1e-5)
+                << v->name << " state " << i << " channels " << channels
+                << (fast == &best ? " best" : " baseline");
+          }
+          EXPECT_NEAR(fast->value(states[i]), wdl[0] - wdl[2], 1e-6);
+        }
+      }
     }
   }
 }

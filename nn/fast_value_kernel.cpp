@@ -1,0 +1,152 @@
+#include "nn/fast_value_kernel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "nn/features.h"
+
+namespace zertz::nn::fast_value_kernel {
+
+namespace {
+
+constexpr int kTaps = 9;
+constexpr int kValueOutputs = 3;
+
+// Eight floats that the compiler keeps in one AVX register (two SSE ones in the baseline).
+using Lanes = float __attribute__((vector_size(32)));
+constexpr int kLanes = 8;
+
+// a += x * w over n channels. With a width known in whole registers the sums are written as
+// vector operations: left to itself the compiler unrolls the short loop into scalar ones, for
+// it cannot rule out that a and w overlap.
+template <int kWidth>
+[[gnu::always_inline]] inline void add_scaled(float* a, const float* w, float x, int n) {
+  if constexpr (kWidth > 0 && kWidth % kLanes == 0) {
+    for (int f = 0; f < kWidth; f += kLanes) {
+      Lanes sum, weight;
+      std::memcpy(&sum, a + f, sizeof sum);
+      std::memcpy(&weight, w + f, sizeof weight);
+      sum += x * weight;
+      std::memcpy(a + f, &sum, sizeof sum);
+    }
+  } else {
+    for (int f = 0; f < n; ++f) a[f] += x * w[f];
+  }
+}
+
+// An input cell of value x: its weights through each tap added at the cell that tap reaches.
+template <int kWidth>
+[[gnu::always_inline]] inline void add_cell(float* acc, const int* reach, const float* weight,
+                                            float x, int n) {
+  for (int t = 0; t < kTaps; ++t) {
+    if (reach[t] >= 0)
+      add_scaled<kWidth>(acc + static_cast<std::ptrdiff_t>(reach[t]) * n, weight + t * n, x, n);
+  }
+}
+
+// mean += relu(a), max = max(max, relu(a)) over n channels.
+[[gnu::always_inline]] inline void pool_cell(const float* __restrict a, float* __restrict sum,
+                                             float* __restrict max, int n) {
+  for (int f = 0; f < n; ++f) {
+    const float h = std::max(a[f], 0.0f);
+    sum[f] += h;
+    max[f] = std::max(max[f], h);
+  }
+}
+
+// kWidth is the channel count when known at compile time, else 0. Inlined into each
+// instruction-set variant below, so that each compiles it with its own instructions.
+template <int kWidth>
+[[gnu::always_inline]] inline void evaluate_with(const Layout& l, const float* inputs,
+                                                 float* scratch, float* out) {
+  const int n = kWidth > 0 ? kWidth : l.channels;
+  const int cells = l.grid_cells;
+  float* acc = scratch;
+  std::copy(l.base, l.base + static_cast<std::ptrdiff_t>(cells) * n, acc);
+  // The convolution adds each set input cell's weights to the output cells its taps reach.
+  // The base holds a ring on every board cell: the ring plane adds the rings taken away.
+  const float* rings = inputs + static_cast<std::ptrdiff_t>(kPlaneRing) * cells;
+  const float* ring_weight = l.conv_weight + static_cast<std::ptrdiff_t>(kPlaneRing) * kTaps * n;
+  for (int j : l.on_board) {
+    if (rings[j] != 1.0f)
+      add_cell<kWidth>(acc, l.scatter + j * kTaps, ring_weight, rings[j] - 1.0f, n);
+  }
+  for (int p = kPlaneRing + 1; p < kFastValueSpatialPlanes; ++p) {
+    const float* plane = inputs + static_cast<std::ptrdiff_t>(p) * cells;
+    const float* plane_weight = l.conv_weight + static_cast<std::ptrdiff_t>(p) * kTaps * n;
+    for (int j = 0; j < cells; ++j) {
+      if (plane[j] != 0.0f) add_cell<kWidth>(acc, l.scatter + j * kTaps, plane_weight, plane[j], n);
+    }
+  }
+  // nn/model.h's global_pool of relu(conv): mean over the board, max (all values are >= 0).
+  const int features = 2 * n + kFastValueScalars;
+  float* z = acc + static_cast<std::ptrdiff_t>(cells) * n;
+  std::fill(z, z + features, 0.0f);
+  for (int o : l.on_board) pool_cell(acc + static_cast<std::ptrdiff_t>(o) * n, z, z + n, n);
+  const float board_cells = static_cast<float>(l.on_board.size());
+  for (int f = 0; f < n; ++f) z[f] /= board_cells;
+  for (int s = 0; s < kFastValueScalars; ++s)
+    z[2 * n + s] = inputs[(kFastValueSpatialPlanes + s) * cells + l.on_board.front()];
+  float* hidden = z + features;
+  for (int u = 0; u < l.hidden_units; ++u) {
+    float sum = l.hidden_bias[u];
+    const float* row = l.hidden_weight + static_cast<std::ptrdiff_t>(u) * features;
+    for (int i = 0; i < features; ++i) sum += row[i] * z[i];
+    hidden[u] = std::max(sum, 0.0f);
+  }
+  float logits[kValueOutputs];
+  for (int k = 0; k < kValueOutputs; ++k) {
+    float sum = l.out_bias[k];
+    const float* row = l.out_weight + static_cast<std::ptrdiff_t>(k) * l.hidden_units;
+    for (int u = 0; u < l.hidden_units; ++u) sum += row[u] * hidden[u];
+    logits[k] = sum;
+  }
+  const float top = std::max({logits[0], logits[1], logits[2]});
+  float total = 0;
+  for (int k = 0; k < kValueOutputs; ++k) total += out[k] = std::exp(logits[k] - top);
+  for (int k = 0; k < kValueOutputs; ++k) out[k] /= total;
+}
+
+constexpr int kDefaultChannels = 16;  // nn/model_config's default fast_value_channels
+
+void evaluate_baseline(const Layout& l, const float* inputs, float* scratch, float* out) {
+  if (l.channels == kDefaultChannels)
+    evaluate_with<kDefaultChannels>(l, inputs, scratch, out);
+  else
+    evaluate_with<0>(l, inputs, scratch, out);
+}
+
+#if defined(__x86_64__)
+[[gnu::target("avx2,fma")]] void evaluate_avx2(const Layout& l, const float* inputs, float* scratch,
+                                               float* out) {
+  if (l.channels == kDefaultChannels)
+    evaluate_with<kDefaultChannels>(l, inputs, scratch, out);
+  else
+    evaluate_with<0>(l, inputs, scratch, out);
+}
+
+Evaluate best_for_this_cpu() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? evaluate_avx2
+                                                                         : evaluate_baseline;
+}
+#else
+Evaluate best_for_this_cpu() {
+  return evaluate_baseline;
+}
+#endif
+
+}  // namespace
+
+std::size_t scratch_floats(const Layout& l) {
+  return static_cast<std::size_t>(l.grid_cells + 2) * l.channels + kFastValueScalars +
+         l.hidden_units;
+}
+
+Evaluate evaluate(Choice choice) {
+  static const Evaluate best = best_for_this_cpu();
+  return choice == Choice::kBest ? best : evaluate_baseline;
+}
+
+}  // namespace zertz::nn::fast_value_kernel

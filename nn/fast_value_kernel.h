@@ -1,0 +1,35 @@
+// The fast value head's arithmetic for one position, apart from its layout (nn/fast_value.h):
+// the head values every new leaf of a self-play search, about half of self-play's time, so it
+// is compiled for the baseline instruction set and, on x86-64, for AVX2 with FMA, picked once
+// at run time. The channel count of the default head (16) gets loops of a known length.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+namespace zertz::nn::fast_value_kernel {
+
+struct Layout {
+  int grid_cells = 0, channels = 0, hidden_units = 0;
+  const int* scatter = nullptr;        // [grid cell][9]: the board cell a tap reaches, or -1
+  std::span<const int> on_board;       // grid indices of the board's cells
+  const float* conv_weight = nullptr;  // [spatial plane][tap][channel]
+  // [grid cell][channel]: bias, the on-board plane and a ring on every board cell.
+  const float* base = nullptr;
+  const float* hidden_weight = nullptr;  // [unit][feature]
+  const float* hidden_bias = nullptr;
+  const float* out_weight = nullptr;  // [3][unit]
+  const float* out_bias = nullptr;
+};
+
+// Floats of scratch space that evaluate needs.
+std::size_t scratch_floats(const Layout& layout);
+
+// Writes win, draw and loss probabilities of encoded inputs to `out`.
+using Evaluate = void (*)(const Layout& layout, const float* inputs, float* scratch, float* out);
+
+enum class Choice { kBest, kBaseline };
+// kBest: the fastest this CPU runs; kBaseline: the one every CPU runs (tests compare them).
+Evaluate evaluate(Choice choice);
+
+}  // namespace zertz::nn::fast_value_kernel
