@@ -164,7 +164,14 @@ std::string iso_date(const std::string& text) {
 
 DeclaredResult parse_result(const std::string& text, const std::array<std::string, 2>& names) {
   DeclaredResult out;
-  if (lower_case(text).find("draw") != std::string::npos) {
+  // A name may hold the word itself ("Game won by Drinkdraws"): look for it without such names.
+  std::string without_names = text;
+  for (const std::string& name : names) {
+    if (lower_case(name).find("draw") == std::string::npos) continue;
+    for (std::size_t at; (at = without_names.find(name)) != std::string::npos;)
+      without_names.erase(at, name.size());
+  }
+  if (lower_case(without_names).find("draw") != std::string::npos) {
     out.draw = true;
     return out;
   }

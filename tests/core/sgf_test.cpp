@@ -227,6 +227,23 @@ TEST(Sgf, ResultThatDisagreesIsRefused) {
                  "result differs: ", 11);
 }
 
+// The archive's Z-Drinkdraws-SmartBot-2021-02-09-1713.sgf: "Game won by Drinkdraws" names a
+// winner; "The game is a draw" still says a draw (refused here, where a player resigned).
+TEST(Sgf, AWinnersNameMayHoldTheWordDraw) {
+  std::string text =
+      record(kOpening + "; P1[10 Resign]\n; P1[11 Done]\n", "RE[Game won by Drinkdraws]\n");
+  text.replace(text.find("\"alice\""), 7, "\"Drinkdraws\"");
+  SgfImport imported = import_ok(text);
+  EXPECT_EQ(imported.record.result, "1-0");
+  expect_refused(record(kOpening + "; P1[10 Resign]\n; P1[11 Done]\n", "RE[The game is a draw]\n"),
+                 "result differs: ", 11, "says 1/2-1/2");
+  // A name that is part of the word leaves it whole.
+  std::string raw =
+      record(kOpening + "; P1[10 Resign]\n; P1[11 Done]\n", "RE[The game is a draw]\n");
+  raw.replace(raw.find("\"bob\""), 5, "\"raw\"");
+  expect_refused(raw, "result differs: ", 11, "says 1/2-1/2");
+}
+
 TEST(Sgf, IllegalStepsAreRefusedWithTheirStep) {
   // Step 4 places on d2, which P0 filled at step 1.
   expect_refused(record("; P0[1 RtoB 2 0 D 2]\n; P0[2 R- A 1]\n; P0[3 Done]\n"
