@@ -81,7 +81,14 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
         conv_weight_[(static_cast<std::size_t>(p) * kTaps + t) * channels_ + f] = weight(f, p, t);
     }
   }
-  hidden_weight_ = w.hidden.weight;
+  // By feature, so that the kernel adds each feature's column across all units at once.
+  const int features = 2 * channels_ + kFastValueScalars;
+  hidden_weight_.resize(w.hidden.weight.size());
+  for (int u = 0; u < hidden_units_; ++u) {
+    for (int i = 0; i < features; ++i)
+      hidden_weight_[static_cast<std::size_t>(i) * hidden_units_ + u] =
+          w.hidden.weight[static_cast<std::size_t>(u) * features + i];
+  }
   hidden_bias_ = w.hidden.bias;
   out_weight_ = w.out.weight;
   out_bias_ = w.out.bias;

@@ -32,11 +32,12 @@ class FastValueNet {
   fast_value_kernel::Evaluate evaluate_;
   int channels_ = 0, hidden_units_ = 0;
   // For input cell j and tap t, the on-board output cell that reads j through t, or -1.
-  std::vector<int> scatter_;        // [grid cells][9]
-  std::vector<float> conv_weight_;  // [spatial plane][tap][channel]
-  std::vector<float> base_;         // [grid cell][channel]: bias + on-board plane
-  std::vector<int> on_board_;       // grid indices of the board's cells
-  std::vector<float> hidden_weight_, hidden_bias_, out_weight_, out_bias_;  // row-major
+  std::vector<int> scatter_;          // [grid cells][9]
+  std::vector<float> conv_weight_;    // [spatial plane][tap][channel]
+  std::vector<float> base_;           // [grid cell][channel]: bias + on-board plane
+  std::vector<int> on_board_;         // grid indices of the board's cells
+  std::vector<float> hidden_weight_;  // [feature][unit]
+  std::vector<float> hidden_bias_, out_weight_, out_bias_;  // out_weight_: [3][unit]
 };
 
 }  // namespace zertz::nn

@@ -17,7 +17,7 @@ constexpr int kValueOutputs = 3;
 using Lanes = float __attribute__((vector_size(32)));
 constexpr int kLanes = 8;
 
-// a += x * w over n channels. With a width known in whole registers the sums are written as
+// a += x * w over n floats. With a width known in whole registers the sums are written as
 // vector operations: left to itself the compiler unrolls the short loop into scalar ones, for
 // it cannot rule out that a and w overlap.
 template <int kWidth>
@@ -55,9 +55,10 @@ template <int kWidth>
   }
 }
 
-// kWidth is the channel count when known at compile time, else 0. Inlined into each
-// instruction-set variant below, so that each compiles it with its own instructions.
-template <int kWidth>
+// kWidth and kUnits are the channel and hidden unit counts when known at compile time, else 0.
+// Inlined into each instruction-set variant below, so that each compiles it with its own
+// instructions.
+template <int kWidth, int kUnits>
 [[gnu::always_inline]] inline void evaluate_with(const Layout& l, const float* inputs,
                                                  float* scratch, float* out) {
   const int n = kWidth > 0 ? kWidth : l.channels;
@@ -75,7 +76,7 @@ template <int kWidth>
   for (int p = kPlaneRing + 1; p < kFastValueSpatialPlanes; ++p) {
     const float* plane = inputs + static_cast<std::ptrdiff_t>(p) * cells;
     const float* plane_weight = l.conv_weight + static_cast<std::ptrdiff_t>(p) * kTaps * n;
-    for (int j = 0; j < cells; ++j) {
+    for (int j : l.on_board) {  // the planes are 0 off the board
       if (plane[j] != 0.0f) add_cell<kWidth>(acc, l.scatter + j * kTaps, plane_weight, plane[j], n);
     }
   }
@@ -88,18 +89,19 @@ template <int kWidth>
   for (int f = 0; f < n; ++f) z[f] /= board_cells;
   for (int s = 0; s < kFastValueScalars; ++s)
     z[2 * n + s] = inputs[(kFastValueSpatialPlanes + s) * cells + l.on_board.front()];
+  // The hidden layer a feature at a time across all units: no sums across a register.
+  const int units = kUnits > 0 ? kUnits : l.hidden_units;
   float* hidden = z + features;
-  for (int u = 0; u < l.hidden_units; ++u) {
-    float sum = l.hidden_bias[u];
-    const float* row = l.hidden_weight + static_cast<std::ptrdiff_t>(u) * features;
-    for (int i = 0; i < features; ++i) sum += row[i] * z[i];
-    hidden[u] = std::max(sum, 0.0f);
-  }
+  std::copy(l.hidden_bias, l.hidden_bias + units, hidden);
+  for (int i = 0; i < features; ++i)
+    add_scaled<kUnits>(hidden, l.hidden_weight + static_cast<std::ptrdiff_t>(i) * units, z[i],
+                       units);
+  for (int u = 0; u < units; ++u) hidden[u] = std::max(hidden[u], 0.0f);
   float logits[kValueOutputs];
   for (int k = 0; k < kValueOutputs; ++k) {
     float sum = l.out_bias[k];
-    const float* row = l.out_weight + static_cast<std::ptrdiff_t>(k) * l.hidden_units;
-    for (int u = 0; u < l.hidden_units; ++u) sum += row[u] * hidden[u];
+    const float* row = l.out_weight + static_cast<std::ptrdiff_t>(k) * units;
+    for (int u = 0; u < units; ++u) sum += row[u] * hidden[u];
     logits[k] = sum;
   }
   const float top = std::max({logits[0], logits[1], logits[2]});
@@ -108,22 +110,25 @@ template <int kWidth>
   for (int k = 0; k < kValueOutputs; ++k) out[k] /= total;
 }
 
-constexpr int kDefaultChannels = 16;  // nn/model_config's default fast_value_channels
+// nn/model_config's default fast_value_channels and fast_value_hidden.
+constexpr int kDefaultChannels = 16, kDefaultUnits = 32;
+
+[[gnu::always_inline]] inline void evaluate_any(const Layout& l, const float* inputs,
+                                                float* scratch, float* out) {
+  if (l.channels == kDefaultChannels && l.hidden_units == kDefaultUnits)
+    evaluate_with<kDefaultChannels, kDefaultUnits>(l, inputs, scratch, out);
+  else
+    evaluate_with<0, 0>(l, inputs, scratch, out);
+}
 
 void evaluate_baseline(const Layout& l, const float* inputs, float* scratch, float* out) {
-  if (l.channels == kDefaultChannels)
-    evaluate_with<kDefaultChannels>(l, inputs, scratch, out);
-  else
-    evaluate_with<0>(l, inputs, scratch, out);
+  evaluate_any(l, inputs, scratch, out);
 }
 
 #if defined(__x86_64__)
 [[gnu::target("avx2,fma")]] void evaluate_avx2(const Layout& l, const float* inputs, float* scratch,
                                                float* out) {
-  if (l.channels == kDefaultChannels)
-    evaluate_with<kDefaultChannels>(l, inputs, scratch, out);
-  else
-    evaluate_with<0>(l, inputs, scratch, out);
+  evaluate_any(l, inputs, scratch, out);
 }
 
 Evaluate best_for_this_cpu() {

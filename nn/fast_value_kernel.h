@@ -1,7 +1,7 @@
 // The fast value head's arithmetic for one position, apart from its layout (nn/fast_value.h):
 // the head values every new leaf of a self-play search, about half of self-play's time, so it
 // is compiled for the baseline instruction set and, on x86-64, for AVX2 with FMA, picked once
-// at run time. The channel count of the default head (16) gets loops of a known length.
+// at run time. The default head (16 channels, 32 hidden units) gets loops of a known length.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +16,7 @@ struct Layout {
   const float* conv_weight = nullptr;  // [spatial plane][tap][channel]
   // [grid cell][channel]: bias, the on-board plane and a ring on every board cell.
   const float* base = nullptr;
-  const float* hidden_weight = nullptr;  // [unit][feature]
+  const float* hidden_weight = nullptr;  // [feature][unit]
   const float* hidden_bias = nullptr;
   const float* out_weight = nullptr;  // [3][unit]
   const float* out_bias = nullptr;

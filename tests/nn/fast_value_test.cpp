@@ -1,8 +1,9 @@
 // The fast value head's sparse kernels (nn/fast_value.h, nn/fast_value_kernel.h) against the
 // dense convolution written out plainly, on random weights and positions of every board, for
-// the kernel this CPU runs and the baseline, at the default width (16 channels), another whole
-// number of vector registers (8) and one that is not (12). Torch-free, so the sanitizers see it;
-// tests/nn_torch/fast_value_test.cpp checks the same head against LibTorch.
+// the kernel this CPU runs and the baseline, at the default widths (16 channels, 32 hidden
+// units), another whole number of vector registers (8 channels) and one that is not (12).
+// Torch-free, so the sanitizers see it; tests/nn_torch/fast_value_test.cpp checks the same head
+// against LibTorch.
 #include "nn/fast_value.h"
 
 #include <gtest/gtest.h>
@@ -95,7 +96,9 @@ std::vector<float> dense_head(const FastValueWeights& w, const Encoding& e, cons
 
 TEST(FastValueKernel, TheSparseSumsGiveTheDenseConvolutionsOutputs) {
   for (int channels : {16, 8, 12}) {
-    const FastValueWeights w = random_head(channels, 20, 100u + static_cast<unsigned>(channels));
+    const int hidden = channels == 16 ? 32 : 20;  // the default head, and two others
+    const FastValueWeights w =
+        random_head(channels, hidden, 100u + static_cast<unsigned>(channels));
     for (const Variant* v : Variant::all()) {
       const Encoding& e = Encoding::of(*v->board);
       const FastValueNet best(w, *v->board);

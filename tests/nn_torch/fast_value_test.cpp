@@ -17,12 +17,13 @@
 namespace zertz::nn {
 namespace {
 
-// 8 channels take the kernel's general loops, 16 (the default) its loops of known length.
+// 8 channels and 12 units take the kernel's general loops, 16 and 32 (the default) its loops
+// of known length.
 ZertzNet net_with_fast_head(int channels = 8) {
   torch::manual_seed(5);
   ModelConfig config = ModelConfig::named("tiny");
   config.fast_value_channels = channels;
-  config.fast_value_hidden = 12;
+  config.fast_value_hidden = channels == 16 ? 32 : 12;
   ZertzNet net(config);
   net->eval();
   return net;
