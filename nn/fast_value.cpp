@@ -10,7 +10,6 @@ namespace {
 
 constexpr int kTaps = 9;
 constexpr int kValueOutputs = 3;
-constexpr int kMaxGridCells = 81;  // the 9x9 grid of the 48- and 61-ring boards
 
 void check(const DenseLayer& d, const std::string& name, int inputs, int kernel) {
   auto fail = [&](const std::string& what) {
@@ -43,14 +42,12 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
     throw std::invalid_argument("fast value layer out: gives " + std::to_string(w.out.outputs) +
                                 " outputs, not 3");
   }
-  const int grid = encoding_.grid(), cells = encoding_.grid_cells();
-  if (cells > kMaxGridCells) throw std::invalid_argument("fast value: grid too large");
-  std::vector<bool> on(static_cast<std::size_t>(cells), false);
-  for (int c = 0; c < board.num_cells(); ++c) {
-    on_board_.push_back(encoding_.grid_index(c));
-    on[static_cast<std::size_t>(encoding_.grid_index(c))] = true;
-  }
-  // Output cell o = (r, c) reads input (r + t / 3 - 1, c + t % 3 - 1) through tap t.
+  const int cells = board.num_cells();
+  all_cells_ = board.all_cells();
+  // Cell o reads the cell at grid offset (t / 3 - 1, t % 3 - 1) from it through tap t.
+  const int grid = encoding_.grid();
+  std::vector<int> cell_at(static_cast<std::size_t>(encoding_.grid_cells()), -1);
+  for (int c = 0; c < cells; ++c) cell_at[static_cast<std::size_t>(encoding_.grid_index(c))] = c;
   scatter_.assign(static_cast<std::size_t>(cells) * kTaps, -1);
   base_.assign(static_cast<std::size_t>(cells) * channels_, 0.0f);
   auto weight = [&](int channel, int plane, int tap) {
@@ -59,19 +56,17 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
                 tap];
   };
   for (int o = 0; o < cells; ++o) {
-    if (!on[static_cast<std::size_t>(o)]) continue;
     for (int f = 0; f < channels_; ++f) base_[o * channels_ + f] = w.conv.bias[f];
-    const int r = o / grid, c = o % grid;
+    const int r = encoding_.grid_index(o) / grid, c = encoding_.grid_index(o) % grid;
     for (int t = 0; t < kTaps; ++t) {
       const int ir = r + t / 3 - 1, ic = c + t % 3 - 1;
       if (ir < 0 || ir >= grid || ic < 0 || ic >= grid) continue;
-      const int input = ir * grid + ic;
+      const int input = cell_at[static_cast<std::size_t>(ir * grid + ic)];
+      if (input < 0) continue;  // off the board: every plane is 0 there
       scatter_[static_cast<std::size_t>(input) * kTaps + t] = o;
       // The on-board plane is 1 there, and the ring plane until its ring is taken.
-      if (on[static_cast<std::size_t>(input)]) {
-        for (int f = 0; f < channels_; ++f)
-          base_[o * channels_ + f] += weight(f, kPlaneOnBoard, t) + weight(f, kPlaneRing, t);
-      }
+      for (int f = 0; f < channels_; ++f)
+        base_[o * channels_ + f] += weight(f, kPlaneOnBoard, t) + weight(f, kPlaneRing, t);
     }
   }
   conv_weight_.resize(static_cast<std::size_t>(kFastValueSpatialPlanes) * kTaps * channels_);
@@ -94,13 +89,13 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
   out_bias_ = w.out.bias;
 }
 
-void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
+void FastValueNet::win_draw_loss(const InputSets& inputs, float* out) const {
   const fast_value_kernel::Layout layout{
-      .grid_cells = encoding_.grid_cells(),
+      .cells = static_cast<int>(scatter_.size() / kTaps),
       .channels = channels_,
       .hidden_units = hidden_units_,
+      .all_cells = all_cells_,
       .scatter = scatter_.data(),
-      .on_board = on_board_,
       .conv_weight = conv_weight_.data(),
       .base = base_.data(),
       .hidden_weight = hidden_weight_.data(),
@@ -115,10 +110,8 @@ void FastValueNet::win_draw_loss(const float* inputs, float* out) const {
 }
 
 float FastValueNet::value(const State& state) const {
-  std::array<float, kNumInputPlanes * kMaxGridCells> inputs;
-  encoding_.encode(state, inputs.data());
   std::array<float, kValueOutputs> wdl;
-  win_draw_loss(inputs.data(), wdl.data());
+  win_draw_loss(input_sets(state), wdl.data());
   return wdl[0] - wdl[2];
 }
 

@@ -1,8 +1,9 @@
 // The fast value head of nn/model.h on the CPU without LibTorch, one position at a time, for a
 // search that values its leaves with it (mcts::SearchParams::fast_value_weight). Its input
-// planes are mostly 0 or 1, so its convolution adds weight columns at the cells where a plane is
-// set rather than multiplying whole matrices (as NNUE does), and the share of the on-board plane
-// and of a full ring plane is computed once per board (nn/fast_value_kernel.h does the sums).
+// planes are 0 or 1 but for the "const" ones, so its convolution adds weight columns at the
+// cells of each plane, read from the rules core's bit masks (nn/input_sets.h), rather than
+// multiplying whole matrices (as NNUE does); the share of the on-board plane and of a full ring
+// plane is computed once per board (nn/fast_value_kernel.h does the sums).
 #pragma once
 
 #include <vector>
@@ -21,9 +22,8 @@ class FastValueNet {
   FastValueNet(const FastValueWeights& weights, const Board& board,
                fast_value_kernel::Choice kernel = fast_value_kernel::Choice::kBest);
 
-  // Win, draw and loss probabilities of encoded inputs ([kNumInputPlanes][grid][grid], as
-  // Encoding writes them) for the player to move.
-  void win_draw_loss(const float* inputs, float* out) const;
+  // Win, draw and loss probabilities of a position's input sets for the player to move.
+  void win_draw_loss(const InputSets& inputs, float* out) const;
   // P(win) - P(loss) of the state for the player to move. Thread-safe.
   float value(const State& state) const;
 
@@ -31,11 +31,11 @@ class FastValueNet {
   const Encoding& encoding_;
   fast_value_kernel::Evaluate evaluate_;
   int channels_ = 0, hidden_units_ = 0;
-  // For input cell j and tap t, the on-board output cell that reads j through t, or -1.
-  std::vector<int> scatter_;          // [grid cells][9]
+  Mask all_cells_ = 0;
+  // For board cell j and tap t, the board cell that reads j through t, or -1.
+  std::vector<int> scatter_;          // [cell][9]
   std::vector<float> conv_weight_;    // [spatial plane][tap][channel]
-  std::vector<float> base_;           // [grid cell][channel]: bias + on-board plane
-  std::vector<int> on_board_;         // grid indices of the board's cells
+  std::vector<float> base_;           // [cell][channel]: bias, on-board plane, a full ring plane
   std::vector<float> hidden_weight_;  // [feature][unit]
   std::vector<float> hidden_bias_, out_weight_, out_bias_;  // out_weight_: [3][unit]
 };

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "nn/features.h"
-
 namespace zertz::nn::fast_value_kernel {
 
 namespace {
@@ -45,6 +43,15 @@ template <int kWidth>
   }
 }
 
+// The cells of a plane, each of value x.
+template <int kWidth>
+[[gnu::always_inline]] inline void add_plane(const Layout& l, float* acc, int plane, Mask cells,
+                                             float x, int n) {
+  const float* weight = l.conv_weight + static_cast<std::ptrdiff_t>(plane) * kTaps * n;
+  for (Mask m = cells; m; m &= m - 1)
+    add_cell<kWidth>(acc, l.scatter + __builtin_ctzll(m) * kTaps, weight, x, n);
+}
+
 // mean += relu(a), max = max(max, relu(a)) over n channels.
 [[gnu::always_inline]] inline void pool_cell(const float* __restrict a, float* __restrict sum,
                                              float* __restrict max, int n) {
@@ -59,36 +66,24 @@ template <int kWidth>
 // Inlined into each instruction-set variant below, so that each compiles it with its own
 // instructions.
 template <int kWidth, int kUnits>
-[[gnu::always_inline]] inline void evaluate_with(const Layout& l, const float* inputs,
+[[gnu::always_inline]] inline void evaluate_with(const Layout& l, const InputSets& in,
                                                  float* scratch, float* out) {
   const int n = kWidth > 0 ? kWidth : l.channels;
-  const int cells = l.grid_cells;
+  const int cells = l.cells;
   float* acc = scratch;
   std::copy(l.base, l.base + static_cast<std::ptrdiff_t>(cells) * n, acc);
-  // The convolution adds each set input cell's weights to the output cells its taps reach.
-  // The base holds a ring on every board cell: the ring plane adds the rings taken away.
-  const float* rings = inputs + static_cast<std::ptrdiff_t>(kPlaneRing) * cells;
-  const float* ring_weight = l.conv_weight + static_cast<std::ptrdiff_t>(kPlaneRing) * kTaps * n;
-  for (int j : l.on_board) {
-    if (rings[j] != 1.0f)
-      add_cell<kWidth>(acc, l.scatter + j * kTaps, ring_weight, rings[j] - 1.0f, n);
-  }
-  for (int p = kPlaneRing + 1; p < kFastValueSpatialPlanes; ++p) {
-    const float* plane = inputs + static_cast<std::ptrdiff_t>(p) * cells;
-    const float* plane_weight = l.conv_weight + static_cast<std::ptrdiff_t>(p) * kTaps * n;
-    for (int j : l.on_board) {  // the planes are 0 off the board
-      if (plane[j] != 0.0f) add_cell<kWidth>(acc, l.scatter + j * kTaps, plane_weight, plane[j], n);
-    }
-  }
+  // The convolution adds each set input cell's weights to the cells its taps reach. The base
+  // holds a ring on every cell: the ring plane takes away the rings removed.
+  add_plane<kWidth>(l, acc, kPlaneRing, l.all_cells & ~in.cells[kPlaneRing], -1.0f, n);
+  for (int p = kPlaneRing + 1; p < kFastValueSpatialPlanes; ++p)
+    add_plane<kWidth>(l, acc, p, in.cells[p], 1.0f, n);
   // nn/model.h's global_pool of relu(conv): mean over the board, max (all values are >= 0).
   const int features = 2 * n + kFastValueScalars;
   float* z = acc + static_cast<std::ptrdiff_t>(cells) * n;
   std::fill(z, z + features, 0.0f);
-  for (int o : l.on_board) pool_cell(acc + static_cast<std::ptrdiff_t>(o) * n, z, z + n, n);
-  const float board_cells = static_cast<float>(l.on_board.size());
-  for (int f = 0; f < n; ++f) z[f] /= board_cells;
-  for (int s = 0; s < kFastValueScalars; ++s)
-    z[2 * n + s] = inputs[(kFastValueSpatialPlanes + s) * cells + l.on_board.front()];
+  for (int o = 0; o < cells; ++o) pool_cell(acc + static_cast<std::ptrdiff_t>(o) * n, z, z + n, n);
+  for (int f = 0; f < n; ++f) z[f] /= static_cast<float>(cells);
+  std::copy(in.constants.begin(), in.constants.end(), z + 2 * n);
   // The hidden layer a feature at a time across all units: no sums across a register.
   const int units = kUnits > 0 ? kUnits : l.hidden_units;
   float* hidden = z + features;
@@ -113,22 +108,22 @@ template <int kWidth, int kUnits>
 // nn/model_config's default fast_value_channels and fast_value_hidden.
 constexpr int kDefaultChannels = 16, kDefaultUnits = 32;
 
-[[gnu::always_inline]] inline void evaluate_any(const Layout& l, const float* inputs,
+[[gnu::always_inline]] inline void evaluate_any(const Layout& l, const InputSets& in,
                                                 float* scratch, float* out) {
   if (l.channels == kDefaultChannels && l.hidden_units == kDefaultUnits)
-    evaluate_with<kDefaultChannels, kDefaultUnits>(l, inputs, scratch, out);
+    evaluate_with<kDefaultChannels, kDefaultUnits>(l, in, scratch, out);
   else
-    evaluate_with<0, 0>(l, inputs, scratch, out);
+    evaluate_with<0, 0>(l, in, scratch, out);
 }
 
-void evaluate_baseline(const Layout& l, const float* inputs, float* scratch, float* out) {
-  evaluate_any(l, inputs, scratch, out);
+void evaluate_baseline(const Layout& l, const InputSets& in, float* scratch, float* out) {
+  evaluate_any(l, in, scratch, out);
 }
 
 #if defined(__x86_64__)
-[[gnu::target("avx2,fma")]] void evaluate_avx2(const Layout& l, const float* inputs, float* scratch,
+[[gnu::target("avx2,fma")]] void evaluate_avx2(const Layout& l, const InputSets& in, float* scratch,
                                                float* out) {
-  evaluate_any(l, inputs, scratch, out);
+  evaluate_any(l, in, scratch, out);
 }
 
 Evaluate best_for_this_cpu() {
@@ -145,8 +140,7 @@ Evaluate best_for_this_cpu() {
 }  // namespace
 
 std::size_t scratch_floats(const Layout& l) {
-  return static_cast<std::size_t>(l.grid_cells + 2) * l.channels + kFastValueScalars +
-         l.hidden_units;
+  return static_cast<std::size_t>(l.cells + 2) * l.channels + kFastValueScalars + l.hidden_units;
 }
 
 Evaluate evaluate(Choice choice) {

@@ -1,20 +1,22 @@
-// The fast value head's arithmetic for one position, apart from its layout (nn/fast_value.h):
-// the head values every new leaf of a self-play search, about half of self-play's time, so it
-// is compiled for the baseline instruction set and, on x86-64, for AVX2 with FMA, picked once
-// at run time. The default head (16 channels, 32 hidden units) gets loops of a known length.
+// The fast value head's arithmetic for one position, apart from its layout (nn/fast_value.h),
+// on its input planes' cells as the rules core's bit masks give them (nn/input_sets.h). The
+// head values every new leaf of a self-play search, the largest share of self-play's time, so
+// it is compiled for the baseline instruction set and, on x86-64, for AVX2 with FMA, picked
+// once at run time. The default head (16 channels, 32 hidden units) gets loops of known length.
 #pragma once
 
 #include <cstddef>
-#include <span>
+
+#include "nn/input_sets.h"
 
 namespace zertz::nn::fast_value_kernel {
 
 struct Layout {
-  int grid_cells = 0, channels = 0, hidden_units = 0;
-  const int* scatter = nullptr;        // [grid cell][9]: the board cell a tap reaches, or -1
-  std::span<const int> on_board;       // grid indices of the board's cells
+  int cells = 0, channels = 0, hidden_units = 0;  // cells: the board's
+  Mask all_cells = 0;
+  const int* scatter = nullptr;        // [cell][9]: the cell a tap of the cell reaches, or -1
   const float* conv_weight = nullptr;  // [spatial plane][tap][channel]
-  // [grid cell][channel]: bias, the on-board plane and a ring on every board cell.
+  // [cell][channel]: bias, the on-board plane and a ring on every cell.
   const float* base = nullptr;
   const float* hidden_weight = nullptr;  // [feature][unit]
   const float* hidden_bias = nullptr;
@@ -25,8 +27,9 @@ struct Layout {
 // Floats of scratch space that evaluate needs.
 std::size_t scratch_floats(const Layout& layout);
 
-// Writes win, draw and loss probabilities of encoded inputs to `out`.
-using Evaluate = void (*)(const Layout& layout, const float* inputs, float* scratch, float* out);
+// Writes win, draw and loss probabilities of a position's input sets to `out`.
+using Evaluate = void (*)(const Layout& layout, const InputSets& inputs, float* scratch,
+                          float* out);
 
 enum class Choice { kBest, kBaseline };
 // kBest: the fastest this CPU runs; kBaseline: the one every CPU runs (tests compare them).

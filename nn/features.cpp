@@ -5,6 +5,8 @@
 #include <memory>
 #include <mutex>
 
+#include "nn/input_sets.h"
+
 namespace zertz::nn {
 
 const std::array<std::string_view, kNumInputPlanes> kInputPlaneNames = {
@@ -69,48 +71,15 @@ const Encoding& Encoding::of(const Board& board) {
 void Encoding::encode(const State& state, float* out) const {
   const int cells = grid_cells();
   std::fill(out, out + input_size(), 0.0f);
-  auto set_cells = [&](int plane, Mask mask) {
-    for (; mask; mask &= mask - 1) out[plane * cells + grid_index_[__builtin_ctzll(mask)]] = 1.0f;
-  };
-  const Variant& v = state.variant();
-  const int mover = state.to_move();
-  Mask can_jump = 0;
-  if (state.phase() == Phase::kChain) {
-    can_jump = bit(state.focus());
-  } else if (state.phase() == Phase::kTurnStart) {
-    for (Mask m = state.occupied(); m; m &= m - 1) {
-      int c = __builtin_ctzll(m);
-      if (state.can_jump_from(c)) can_jump |= bit(c);
-    }
+  const InputSets in = input_sets(state);
+  for (int plane = 0; plane < kPlanePhaseRemove; ++plane) {
+    for (Mask m = in.cells[plane]; m; m &= m - 1)
+      out[plane * cells + grid_index_[__builtin_ctzll(m)]] = 1.0f;
   }
-  set_cells(kPlaneOnBoard, board_->all_cells());
-  set_cells(kPlaneRing, state.rings());
-  set_cells(kPlaneWhite, state.marbles(zertz::kWhite));
-  set_cells(kPlaneGrey, state.marbles(zertz::kGrey));
-  set_cells(kPlaneBlack, state.marbles(zertz::kBlack));
-  set_cells(kPlaneFree, state.free_rings());
-  set_cells(kPlaneCanJump, can_jump);
-  if (state.phase() == Phase::kChain) set_cells(kPlaneFocus, bit(state.focus()));
-
-  std::array<float, kNumInputPlanes> constant{};
-  constant[kPlanePhaseRemove] = state.phase() == Phase::kRemove;
-  constant[kPlanePhaseChain] = state.phase() == Phase::kChain;
-  for (int c = 0; c < kColours; ++c) {
-    constant[kPlanePoolWhite + c] =
-        static_cast<float>(state.pool()[c]) / static_cast<float>(v.pool[c]);
-    constant[kPlaneMoverWhite + c] =
-        static_cast<float>(state.captured(mover)[c]) / static_cast<float>(v.single[c]);
-    constant[kPlaneOpponentWhite + c] =
-        static_cast<float>(state.captured(1 - mover)[c]) / static_cast<float>(v.single[c]);
-    constant[kPlaneWinWhite + c] = static_cast<float>(v.single[c]) / 10.0f;
-  }
-  constant[kPlanePlacingFromStock] = state.pool_empty();
-  constant[kPlaneWinEach] = static_cast<float>(v.each) / 10.0f;
-  constant[kPlaneOpponentPassed] = state.consecutive_passes() > 0;
   for (int plane = kPlanePhaseRemove; plane < kNumInputPlanes; ++plane) {
-    if (constant[plane] == 0.0f) continue;
-    for (int c = 0; c < board_->num_cells(); ++c)
-      out[plane * cells + grid_index_[c]] = constant[plane];
+    const float value = in.constants[plane - kPlanePhaseRemove];
+    if (value == 0.0f) continue;
+    for (int c = 0; c < board_->num_cells(); ++c) out[plane * cells + grid_index_[c]] = value;
   }
 }
 

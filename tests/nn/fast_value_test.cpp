@@ -109,7 +109,7 @@ TEST(FastValueKernel, TheSparseSumsGiveTheDenseConvolutionsOutputs) {
         const std::vector<float> want = dense_head(w, e, x.data());
         for (const FastValueNet* fast : {&best, &baseline}) {
           float wdl[3];
-          fast->win_draw_loss(x.data(), wdl);
+          fast->win_draw_loss(input_sets(s), wdl);
           for (int k = 0; k < 3; ++k) {
             EXPECT_NEAR(wdl[k], want[static_cast<std::size_t>(k)], 2e-5)
                 << v->name << ", " << channels << " channels, "

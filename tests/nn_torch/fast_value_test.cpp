@@ -59,7 +59,7 @@ TEST(FastValue, TheCpuHeadGivesTheNetworksOutputsOnEveryBoard) {
         const auto row = static_cast<std::int64_t>(i);
         for (const FastValueNet* fast : {&best, &baseline}) {
           float wdl[3];
-          fast->win_draw_loss(x[row].data_ptr<float>(), wdl);
+          fast->win_draw_loss(input_sets(states[i]), wdl);
           for (int k = 0; k < 3; ++k) {
             EXPECT_NEAR(wdl[k], direct[row][k].item<float>(), 1e-5)
                 << v->name << " state " << i << " channels " << channels
