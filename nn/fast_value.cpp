@@ -32,7 +32,7 @@ void check(const DenseLayer& d, const std::string& name, int inputs, int kernel)
 
 FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
                            fast_value_kernel::Choice kernel)
-    : encoding_(Encoding::of(board)), evaluate_(fast_value_kernel::evaluate(kernel)) {
+    : evaluate_(fast_value_kernel::evaluate(kernel)) {
   check(w.conv, "conv", kFastValueSpatialPlanes, 3);
   channels_ = w.conv.outputs;
   check(w.hidden, "hidden", 2 * channels_ + kFastValueScalars, 1);
@@ -45,9 +45,10 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
   const int cells = board.num_cells();
   all_cells_ = board.all_cells();
   // Cell o reads the cell at grid offset (t / 3 - 1, t % 3 - 1) from it through tap t.
-  const int grid = encoding_.grid();
-  std::vector<int> cell_at(static_cast<std::size_t>(encoding_.grid_cells()), -1);
-  for (int c = 0; c < cells; ++c) cell_at[static_cast<std::size_t>(encoding_.grid_index(c))] = c;
+  const Encoding& encoding = Encoding::of(board);
+  const int grid = encoding.grid();
+  std::vector<int> cell_at(static_cast<std::size_t>(encoding.grid_cells()), -1);
+  for (int c = 0; c < cells; ++c) cell_at[static_cast<std::size_t>(encoding.grid_index(c))] = c;
   scatter_.assign(static_cast<std::size_t>(cells) * kTaps, -1);
   base_.assign(static_cast<std::size_t>(cells) * channels_, 0.0f);
   auto weight = [&](int channel, int plane, int tap) {
@@ -57,7 +58,7 @@ FastValueNet::FastValueNet(const FastValueWeights& w, const Board& board,
   };
   for (int o = 0; o < cells; ++o) {
     for (int f = 0; f < channels_; ++f) base_[o * channels_ + f] = w.conv.bias[f];
-    const int r = encoding_.grid_index(o) / grid, c = encoding_.grid_index(o) % grid;
+    const int r = encoding.grid_index(o) / grid, c = encoding.grid_index(o) % grid;
     for (int t = 0; t < kTaps; ++t) {
       const int ir = r + t / 3 - 1, ic = c + t % 3 - 1;
       if (ir < 0 || ir >= grid || ic < 0 || ic >= grid) continue;

@@ -28,7 +28,6 @@ class FastValueNet {
   float value(const State& state) const;
 
  private:
-  const Encoding& encoding_;
   fast_value_kernel::Evaluate evaluate_;
   int channels_ = 0, hidden_units_ = 0;
   Mask all_cells_ = 0;
