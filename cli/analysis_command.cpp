@@ -46,9 +46,11 @@ void add_analysis_command(CLI::App& parent, std::vector<Command>& commands) {
       ->check(CLI::Range(1, 100000000));
   cmd->add_option("--workers", options->engine.workers, "Queries searched at once")
       ->check(CLI::Range(1, 256));
-  cmd->add_option(
-      "--search", options->search,
-      "A network's search setting, name=value (repeatable): " + mcts::search_override_names());
+  cmd->add_option("--search", options->search,
+                  "A network's search settings, name=value (repeatable or comma-separated, as "
+                  "play.search): " +
+                      mcts::search_override_names())
+      ->delimiter(',');
   cmd->add_option("--seed", options->engine.seed, "Random seed (query k searches with seed + k)");
   commands.push_back({cmd, [options] { return run_analysis(*options); }});
 }

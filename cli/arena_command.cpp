@@ -128,9 +128,11 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
   cmd->add_option("--rollout-weight", options->rollout_weight,
                   "Share of the playouts in a network's leaf value (default: as trained)")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option(
-      "--search", options->search,
-      "A network's search setting, name=value (repeatable): " + mcts::search_override_names());
+  cmd->add_option("--search", options->search,
+                  "A network's search settings, name=value (repeatable or comma-separated, as "
+                  "play.search): " +
+                      mcts::search_override_names())
+      ->delimiter(',');
   cmd->add_option("--threads", options->threads, "Games played at once")
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--variant", options->variant, "Rule variant (default: a checkpoint's)")
