@@ -1,7 +1,6 @@
 #include "config/search_settings.h"
 
 #include <algorithm>
-#include <array>
 #include <exception>
 #include <string_view>
 #include <vector>
@@ -14,17 +13,6 @@ namespace zertz::config {
 
 namespace {
 
-// What mcts::keep_trained_search carries to a network's players: all that play.search may set.
-constexpr std::array<std::string_view, 9> kPlayerSettings = {"cpuct",
-                                                             "fpu_reduction",
-                                                             "fpu_reduction_root",
-                                                             "prior_temperature",
-                                                             "leaf_rollouts",
-                                                             "rollout_weight",
-                                                             "evaluate_after_visits",
-                                                             "fast_value_weight",
-                                                             "fast_value_decay_visits"};
-
 // Lays play.search's assignments over `params` together, as `zertz arena --search` does: a
 // setting's range may depend on another one's value.
 void lay_play_search(mcts::SearchParams& params, const Config& config) {
@@ -36,14 +24,10 @@ void lay_play_search(mcts::SearchParams& params, const Config& config) {
     start = end + 1;
     if (assignment.empty()) continue;
     std::size_t eq = assignment.find('=');
-    if (eq != std::string_view::npos &&
-        std::find(kPlayerSettings.begin(), kPlayerSettings.end(), trim(assignment.substr(0, eq))) ==
-            kPlayerSettings.end()) {
-      std::string names;
-      for (std::string_view known : kPlayerSettings)
-        names += (names.empty() ? "" : ", ") + std::string(known);
+    if (eq != std::string_view::npos && !mcts::is_player_setting(trim(assignment.substr(0, eq)))) {
       throw ConfigError("play.search: '" + printable(assignment) +
-                        "' is not a setting that players keep; expected one of " + names);
+                        "' is not a setting that players keep; expected one of " +
+                        mcts::player_setting_names());
     }
     assignments.emplace_back(assignment);
   }

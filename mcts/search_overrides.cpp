@@ -13,23 +13,25 @@ namespace {
 struct Field {
   const char* name;
   std::variant<float SearchParams::*, int SearchParams::*, bool SearchParams::*> member;
+  // Carried from the search a network was trained with to its players (keep_trained_search).
+  bool kept_by_players;
 };
 
 // The parameters that change how a trained network plays; self-play's own options (noise,
 // temperature, playout caps) are the training config's.
 constexpr Field kFields[] = {
-    {"cpuct", &SearchParams::cpuct},
-    {"fpu_reduction", &SearchParams::fpu_reduction},
-    {"fpu_reduction_root", &SearchParams::fpu_reduction_root},
-    {"prior_temperature", &SearchParams::prior_temperature},
-    {"leaf_rollouts", &SearchParams::leaf_rollouts},
-    {"rollout_weight", &SearchParams::rollout_weight},
-    {"evaluate_after_visits", &SearchParams::evaluate_after_visits},
-    {"fast_value_weight", &SearchParams::fast_value_weight},
-    {"fast_value_decay_visits", &SearchParams::fast_value_decay_visits},
-    {"leaves_per_batch", &SearchParams::leaves_per_batch},
-    {"gumbel_root", &SearchParams::gumbel_root},
-    {"gumbel_considered", &SearchParams::gumbel_considered},
+    {"cpuct", &SearchParams::cpuct, true},
+    {"fpu_reduction", &SearchParams::fpu_reduction, true},
+    {"fpu_reduction_root", &SearchParams::fpu_reduction_root, true},
+    {"prior_temperature", &SearchParams::prior_temperature, true},
+    {"leaf_rollouts", &SearchParams::leaf_rollouts, true},
+    {"rollout_weight", &SearchParams::rollout_weight, true},
+    {"evaluate_after_visits", &SearchParams::evaluate_after_visits, true},
+    {"fast_value_weight", &SearchParams::fast_value_weight, true},
+    {"fast_value_decay_visits", &SearchParams::fast_value_decay_visits, true},
+    {"leaves_per_batch", &SearchParams::leaves_per_batch, false},
+    {"gumbel_root", &SearchParams::gumbel_root, false},
+    {"gumbel_considered", &SearchParams::gumbel_considered, false},
 };
 
 double parse_number(std::string_view text, std::string_view assignment) {
@@ -48,6 +50,28 @@ std::string search_override_names() {
   std::string names;
   for (const Field& field : kFields) names += (names.empty() ? "" : ", ") + std::string(field.name);
   return names;
+}
+
+std::string player_setting_names() {
+  std::string names;
+  for (const Field& field : kFields) {
+    if (field.kept_by_players) names += (names.empty() ? "" : ", ") + std::string(field.name);
+  }
+  return names;
+}
+
+bool is_player_setting(std::string_view name) {
+  for (const Field& field : kFields) {
+    if (field.kept_by_players && name == field.name) return true;
+  }
+  return false;
+}
+
+void keep_trained_search(SearchParams& play, const SearchParams& trained) {
+  for (const Field& field : kFields) {
+    if (field.kept_by_players)
+      std::visit([&](auto member) { play.*member = trained.*member; }, field.member);
+  }
 }
 
 namespace {

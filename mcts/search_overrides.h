@@ -20,4 +20,16 @@ void apply_search_override(SearchParams& params, std::string_view assignment);
 
 void apply_search_overrides(SearchParams& params, const std::vector<std::string>& assignments);
 
+// What a network keeps of the search it was trained with wherever it plays (a checkpoint's
+// config, an export's model.json): how its leaves are valued (playouts, their weight, when the
+// evaluator is asked) and how its priors and values are read (prior temperature, exploration,
+// first-play urgency). Copies those from `trained` into `play`; noise, move temperature and
+// visits stay `play`'s.
+void keep_trained_search(SearchParams& play, const SearchParams& trained);
+
+// Whether `name` is one of those kept settings (what play.search may set), and their names,
+// comma-separated.
+bool is_player_setting(std::string_view name);
+std::string player_setting_names();
+
 }  // namespace zertz::mcts

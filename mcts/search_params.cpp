@@ -60,16 +60,4 @@ void SearchParams::validate() const {
           threads * leaves_per_batch);
 }
 
-void keep_trained_search(SearchParams& play, const SearchParams& trained) {
-  play.cpuct = trained.cpuct;
-  play.fpu_reduction = trained.fpu_reduction;
-  play.fpu_reduction_root = trained.fpu_reduction_root;
-  play.prior_temperature = trained.prior_temperature;
-  play.leaf_rollouts = trained.leaf_rollouts;
-  play.rollout_weight = trained.rollout_weight;
-  play.evaluate_after_visits = trained.evaluate_after_visits;
-  play.fast_value_weight = trained.fast_value_weight;
-  play.fast_value_decay_visits = trained.fast_value_decay_visits;
-}
-
 }  // namespace zertz::mcts

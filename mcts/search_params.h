@@ -147,11 +147,4 @@ struct SearchParams {
   void validate() const;
 };
 
-// What a network keeps of the search it was trained with wherever it plays (a checkpoint's
-// config, an export's model.json): how its leaves are valued (playouts, their weight, when the
-// evaluator is asked) and how its priors and values are read (prior temperature, exploration,
-// first-play urgency). Copies those from `trained` into `play`; noise, move temperature and
-// visits stay `play`'s.
-void keep_trained_search(SearchParams& play, const SearchParams& trained);
-
 }  // namespace zertz::mcts

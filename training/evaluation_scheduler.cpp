@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "evaluation/periodic_evaluation.h"
+#include "mcts/search_overrides.h"
 #include "nn/checkpoint.h"
 #include "training/ladder_update.h"
 

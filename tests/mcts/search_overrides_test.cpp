@@ -70,6 +70,38 @@ TEST(SearchOverrides, AreCheckedTogetherInAnyOrder) {
   EXPECT_EQ(params.cpuct, SearchParams{}.cpuct) << "nothing changes when one is refused";
 }
 
+TEST(KeepTrainedSearch, CarriesThePlayerSettingsAndNothingElse) {
+  SearchParams trained;
+  apply_search_overrides(
+      trained,
+      {"cpuct=2.5", "fpu_reduction=0.1", "fpu_reduction_root=0.2", "prior_temperature=1.7",
+       "leaf_rollouts=3", "rollout_weight=0.6", "evaluate_after_visits=9", "fast_value_weight=0.4",
+       "fast_value_decay_visits=5", "leaves_per_batch=4", "gumbel_root=1", "gumbel_considered=8"});
+  trained.dirichlet_epsilon = 0.5f;
+  SearchParams play;
+  keep_trained_search(play, trained);
+  EXPECT_EQ(play.cpuct, 2.5f);
+  EXPECT_EQ(play.fpu_reduction, 0.1f);
+  EXPECT_EQ(play.fpu_reduction_root, 0.2f);
+  EXPECT_EQ(play.prior_temperature, 1.7f);
+  EXPECT_EQ(play.leaf_rollouts, 3);
+  EXPECT_EQ(play.rollout_weight, 0.6f);
+  EXPECT_EQ(play.evaluate_after_visits, 9);
+  EXPECT_EQ(play.fast_value_weight, 0.4f);
+  EXPECT_EQ(play.fast_value_decay_visits, 5.0f);
+  // How a match batches, roots and noises its search stays the player's.
+  EXPECT_EQ(play.leaves_per_batch, SearchParams{}.leaves_per_batch);
+  EXPECT_EQ(play.gumbel_root, SearchParams{}.gumbel_root);
+  EXPECT_EQ(play.gumbel_considered, SearchParams{}.gumbel_considered);
+  EXPECT_EQ(play.dirichlet_epsilon, SearchParams{}.dirichlet_epsilon);
+  EXPECT_EQ(player_setting_names(),
+            "cpuct, fpu_reduction, fpu_reduction_root, prior_temperature, leaf_rollouts, "
+            "rollout_weight, evaluate_after_visits, fast_value_weight, fast_value_decay_visits");
+  EXPECT_TRUE(is_player_setting("rollout_weight"));
+  EXPECT_FALSE(is_player_setting("gumbel_root"));
+  EXPECT_FALSE(is_player_setting("rollout"));
+}
+
 // Priors 0.64 for the first legal action, the rest sharing 0.36; every value 0.
 class SharpPriorEvaluator : public Evaluator {
  public:
