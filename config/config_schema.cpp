@@ -94,6 +94,7 @@ const std::vector<KeySpec>& config_schema() {
       number("training.window_scale", "0.4", 0, 10),
       integer("training.window_max_samples", 1000000, 0, 1000000000),
       number("training.search_value_weight", "0", 0, 1),
+      number("training.policy_surprise_weight", "0", 0, 1),
       integer("training.checkpoint_every_steps", 50, 1, 100000000),
       integer("training.threads", 1, 1, 256),
       integer("training.max_steps", 0, 0, 2000000000),

@@ -576,17 +576,32 @@ SearchResult Search::result(float temperature, Rng& rng) const {
   r.principal_variation = principal_variation(root);
   if (gumbel_ready_) {
     gumbel_result(children, index_of, r);
-    return r;
+  } else {
+    std::vector<float> target =
+        policy_target(children, params_, root.visits(), full_ && params_.prune_policy_target);
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      int at = index_of[children[i].action().code()];
+      r.visits[at] = children[i].visits();
+      r.policy_target[at] = target[i];
+    }
+    r.chosen = choose_child(children, temperature, rng)->action();
   }
-  std::vector<float> target =
-      policy_target(children, params_, root.visits(), full_ && params_.prune_policy_target);
-  for (std::size_t i = 0; i < children.size(); ++i) {
-    int at = index_of[children[i].action().code()];
-    r.visits[at] = children[i].visits();
-    r.policy_target[at] = target[i];
-  }
-  r.chosen = choose_child(children, temperature, rng)->action();
+  r.policy_surprise =
+      policy_surprise(r.policy_target, network_root_priors(children, index_of, r.actions.size()));
   return r;
+}
+
+std::vector<float> Search::network_root_priors(std::span<const Node> children,
+                                               std::span<const std::int16_t> index_of,
+                                               std::size_t legal_actions) const {
+  std::vector<float> priors(legal_actions, 0.0f);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    priors[index_of[children[i].action().code()]] =
+        root_raw_priors_.empty() ? children[i].prior() : root_raw_priors_[i];
+  }
+  // Tempering raised each prior to 1/T and normalised: the power T undoes it.
+  if (params_.prior_temperature != 1.0f) temper_priors(priors, 1.0f / params_.prior_temperature);
+  return priors;
 }
 
 void Search::gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,

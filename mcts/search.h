@@ -87,6 +87,10 @@ class Search {
   void prepare_gumbel_root(std::span<const Node> children);
   // A root child's value from the root mover's side; unvisited: the root's own evaluation.
   float gumbel_child_value(const Node& child) const;
+  // The root's priors as the network gave them (no noise, no prior temperature), by index_of.
+  std::vector<float> network_root_priors(std::span<const Node> children,
+                                         std::span<const std::int16_t> index_of,
+                                         std::size_t legal_actions) const;
   // The completed-Q policy target and the Gumbel choice, into `r` (SearchResult's order).
   void gumbel_result(std::span<const Node> children, std::span<const std::int16_t> index_of,
                      SearchResult& r) const;

@@ -121,4 +121,13 @@ std::vector<Action> principal_variation(const Node& root) {
   return line;
 }
 
+float policy_surprise(std::span<const float> target, std::span<const float> priors) {
+  double surprise = 0.0;
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    if (target[i] <= 0.0f) continue;
+    surprise += target[i] * std::log(target[i] / std::max(priors[i], 1e-6f));
+  }
+  return static_cast<float>(std::max(surprise, 0.0));
+}
+
 }  // namespace zertz::mcts

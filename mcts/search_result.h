@@ -26,6 +26,9 @@ struct SearchResult {
   std::vector<Action> principal_variation;  // starts with the best action (not always `chosen`)
   bool full_search = true;
   std::uint32_t root_visits = 0;  // visits of the root: 1 for its own evaluation + the visits
+  // How far the search moved from the network: KL(policy_target || the network's priors at the
+  // root, before noise and prior temperature), in nats (KataGo's policy surprise).
+  float policy_surprise = 0.0f;
 };
 
 // The child to play at temperature 0: a proven win if there is one, else the most visited
@@ -41,6 +44,10 @@ const Node* choose_child(std::span<const Node> children, float temperature, Rng&
 // subtracts the visits forced by forced_playouts_k (KataGo), given the root's visits.
 std::vector<float> policy_target(std::span<const Node> children, const SearchParams& params,
                                  std::uint32_t root_visits, bool prune);
+
+// KL(target || priors) in nats over entries in the same order. A prior is floored at 1e-6, so a
+// visited action that the network all but ruled out costs a bounded surprise.
+float policy_surprise(std::span<const float> target, std::span<const float> priors);
 
 // The best line from `root` (best_child at every step) while visits lead on.
 std::vector<Action> principal_variation(const Node& root);

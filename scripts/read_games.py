@@ -42,8 +42,8 @@ def read_block(path, data, at, games):
         version, count, raw_size, compressed_size = struct.unpack_from("<IIQQ", data, at + len(MAGIC))
     except struct.error:
         raise ShardError(f"{path} is truncated")
-    if version not in (1, 2):
-        raise ShardError(f"{path} has format version {version}, expected 1 to 2")
+    if version not in (1, 2, 3):
+        raise ShardError(f"{path} has format version {version}, expected 1 to 3")
     start = at + len(MAGIC) + 24
     if start + compressed_size + 4 > len(data):
         raise ShardError(f"{path} is truncated")
@@ -65,13 +65,20 @@ def read_block(path, data, at, games):
             position += 15
         decisions = []
         for _ in range(n):
-            code, full, value, m = struct.unpack_from("<HBfH", raw, position)
-            position += 9
+            code, full, value = struct.unpack_from("<HBf", raw, position)
+            position += 7
+            surprise = 0.0
+            if version >= 3:
+                (surprise,) = struct.unpack_from("<f", raw, position)
+                position += 4
+            (m,) = struct.unpack_from("<H", raw, position)
+            position += 2
             policy = []
             for _ in range(m):
                 policy.append(struct.unpack_from("<Hf", raw, position))
                 position += 6
-            decisions.append({"action": code, "full_search": bool(full), "root_value": value, "policy": policy})
+            decisions.append({"action": code, "full_search": bool(full), "root_value": value,
+                              "policy_surprise": surprise, "policy": policy})
         games.append({"variant": VARIANTS[variant], "outcome": OUTCOMES[outcome], "capped": bool(flags & 1),
                       "repetition": bool(flags & 2), "weights_step": weights_step,
                       "decisions": decisions})

@@ -66,7 +66,7 @@ bool TrainingGame::operator==(const TrainingGame& o) const {
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const Decision &a = decisions[i], &b = o.decisions[i];
     if (!(a.action == b.action) || a.full_search != b.full_search || a.root_value != b.root_value ||
-        a.policy != b.policy) {
+        a.policy_surprise != b.policy_surprise || a.policy != b.policy) {
       return false;
     }
   }
@@ -85,6 +85,7 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
       raw.put<std::uint16_t>(d.action.code());
       raw.put<std::uint8_t>(d.full_search ? 1 : 0);
       raw.put<float>(d.root_value);
+      raw.put<float>(d.policy_surprise);
       raw.put<std::uint16_t>(static_cast<std::uint16_t>(d.policy.size()));
       for (const auto& [action, p] : d.policy) {
         raw.put<std::uint16_t>(action.code());
@@ -115,7 +116,7 @@ std::string encode_shard(const std::vector<TrainingGame>& games) {
 
 namespace {
 
-// The block at `at` (a whole shard's bytes, of format 1 or 2); appends its games and returns where
+// The block at `at` (a whole shard's bytes, of format 1 to 3); appends its games and returns where
 // the next block starts.
 std::size_t decode_block(const std::string& data, std::size_t at, const std::string& source,
                          std::vector<TrainingGame>& out) {
@@ -124,7 +125,7 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
   }
   Reader header(data, at + kMagic.size(), source);
   std::uint32_t version = header.get<std::uint32_t>();
-  if (version != 1 && version != kShardFormatVersion) {
+  if (version < 1 || version > kShardFormatVersion) {
     throw ShardError(source + " has format version " + std::to_string(version) +
                      ", expected 1 to " + std::to_string(kShardFormatVersion));
   }
@@ -182,6 +183,11 @@ std::size_t decode_block(const std::string& data, std::size_t at, const std::str
       d.action = Action::from_code(in.get<std::uint16_t>());
       d.full_search = in.get<std::uint8_t>() != 0;
       d.root_value = in.get<float>();
+      if (version >= 3) {
+        d.policy_surprise = in.get<float>();
+        if (!(d.policy_surprise >= 0.0f && d.policy_surprise < 1e6f))
+          throw ShardError(source + " holds a bad policy surprise");
+      }
       std::uint16_t entries = in.get<std::uint16_t>();
       check_count(entries, 6);
       d.policy.resize(entries);

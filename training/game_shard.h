@@ -14,13 +14,15 @@
 
 namespace zertz::training {
 
-// Version 2 added each game's weights step; version 1 blocks still read (the step unknown).
-inline constexpr std::uint32_t kShardFormatVersion = 2;
+// Version 2 added each game's weights step, version 3 each decision's policy surprise; older
+// blocks still read (the step unknown, no surprise).
+inline constexpr std::uint32_t kShardFormatVersion = 3;
 
 struct Decision {
   Action action;
   bool full_search = false;
   float root_value = 0;                          // from the mover's view
+  float policy_surprise = 0;                     // SearchResult::policy_surprise; 0 unknown
   std::vector<std::pair<Action, float>> policy;  // the target over the legal actions
 };
 

@@ -18,18 +18,40 @@ std::int64_t window_size(const WindowParams& params, std::int64_t total) {
   return std::min({total, cap, static_cast<std::int64_t>(size)});
 }
 
+std::vector<int> sample_copies(const TrainingGame& game, const std::vector<int>& decisions,
+                               double share, Rng& rng) {
+  std::vector<int> copies(decisions.size(), 1);
+  double mean = 0.0;
+  for (int d : decisions) mean += game.decisions[static_cast<std::size_t>(d)].policy_surprise;
+  if (share <= 0.0 || mean <= 0.0) return copies;
+  mean /= static_cast<double>(decisions.size());
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    double surprise = game.decisions[static_cast<std::size_t>(decisions[i])].policy_surprise;
+    double weight = (1.0 - share) + share * surprise / mean;
+    double whole = std::floor(weight);
+    copies[i] = static_cast<int>(whole) + (rng.uniform() < weight - whole ? 1 : 0);
+  }
+  return copies;
+}
+
 ReplayWindow::ReplayWindow(const WindowParams& params, const Variant& variant)
     : params_(params), variant_(variant) {}
 
 void ReplayWindow::add(TrainingGame game) {
-  Held held{std::make_shared<const TrainingGame>(std::move(game)), {}};
+  Held held{std::make_shared<const TrainingGame>(std::move(game))};
+  std::vector<int> decisions;
   for (std::size_t i = 0; i < held.game->decisions.size(); ++i) {
-    if (held.game->decisions[i].full_search) held.sample_decisions.push_back(static_cast<int>(i));
+    if (held.game->decisions[i].full_search) decisions.push_back(static_cast<int>(i));
   }
   std::lock_guard lock(mutex_);
+  std::vector<int> copies =
+      sample_copies(*held.game, decisions, params_.policy_surprise_weight, copies_rng_);
   std::int64_t serial = first_serial_ + static_cast<std::int64_t>(games_.size());
-  for (int d : held.sample_decisions) samples_.push_back({serial, d});
-  total_ += static_cast<std::int64_t>(held.sample_decisions.size());
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    for (int c = 0; c < copies[i]; ++c) samples_.push_back({serial, decisions[i]});
+    held.samples += static_cast<std::size_t>(copies[i]);
+  }
+  total_ += static_cast<std::int64_t>(decisions.size());
   games_.push_back(std::move(held));
   trim();
 }
@@ -41,13 +63,11 @@ void ReplayWindow::set_total_samples(std::int64_t total) {
 
 void ReplayWindow::trim() {
   std::int64_t keep = window_size(params_, total_);
-  while (!games_.empty() &&
-         static_cast<std::int64_t>(samples_.size()) -
-                 static_cast<std::int64_t>(games_.front().sample_decisions.size()) >=
-             keep) {
-    samples_.erase(
-        samples_.begin(),
-        samples_.begin() + static_cast<std::ptrdiff_t>(games_.front().sample_decisions.size()));
+  while (!games_.empty() && static_cast<std::int64_t>(samples_.size()) -
+                                    static_cast<std::int64_t>(games_.front().samples) >=
+                                keep) {
+    samples_.erase(samples_.begin(),
+                   samples_.begin() + static_cast<std::ptrdiff_t>(games_.front().samples));
     games_.pop_front();
     ++first_serial_;
   }

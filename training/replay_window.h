@@ -23,23 +23,35 @@ struct WindowParams {
   // The window never holds more than this many samples, so memory levels off in a long run
   // (about 0.5 KiB a sample: README, "Memory"); 0: no cap.
   std::int64_t max_samples = 0;
+  // Share of each game's sample weight spread over its decisions in proportion to their policy
+  // surprise, the rest evenly (KataGo's policy surprise weighting): positions where the search
+  // overruled the network are drawn more often. 0: every decision drawn alike.
+  double policy_surprise_weight = 0.0;
 };
 
 // The window's size after `total` samples: all of them up to min_samples, then
 // min * (1 + scale * ((total / min)^exponent - 1) / exponent), at most max_samples.
 std::int64_t window_size(const WindowParams& params, std::int64_t total);
 
+// How many times the window holds each of `decisions` (full-search decisions of `game`): weights
+// (1 - share) + share * surprise / the game's mean surprise, which average 1, each held
+// floor(weight) times and once more with probability frac(weight). All 1 when share is 0 or
+// the game records no surprise.
+std::vector<int> sample_copies(const TrainingGame& game, const std::vector<int>& decisions,
+                               double share, Rng& rng);
+
 class ReplayWindow {
  public:
   ReplayWindow(const WindowParams& params, const Variant& variant);
 
-  // Adds a game's full-search decisions as samples; drops the oldest games beyond the window.
+  // Adds a game's full-search decisions as samples (some more than once, some not at all, by
+  // policy_surprise_weight); drops the oldest games beyond the window.
   void add(TrainingGame game);
   // On resume: `total` samples were added before (the window's size follows from it); the
   // newest games from disk come in afterwards through add().
   void set_total_samples(std::int64_t total);
-  std::int64_t total_samples() const;   // ever added
-  std::int64_t window_samples() const;  // held now
+  std::int64_t total_samples() const;   // ever added (full-search decisions)
+  std::int64_t window_samples() const;  // held now, a decision once per copy
   std::int64_t games_held() const;
 
   // Fills `batch` samples drawn uniformly from the window: inputs [batch, planes, G, G],
@@ -52,7 +64,7 @@ class ReplayWindow {
   struct Held {
     // Shared with a batch being encoded, so that sample() holds the lock only while it draws.
     std::shared_ptr<const TrainingGame> game;
-    std::vector<int> sample_decisions;  // the full-search decisions
+    std::size_t samples = 0;  // its entries in samples_
   };
   struct SampleRef {
     std::int64_t game_serial;
@@ -67,6 +79,7 @@ class ReplayWindow {
   std::deque<SampleRef> samples_;
   std::int64_t first_serial_ = 0;  // serial of games_.front()
   std::int64_t total_ = 0;
+  Rng copies_rng_{0x5eed};  // sample_copies' draws, in the order games arrive
 };
 
 }  // namespace zertz::training

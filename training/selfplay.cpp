@@ -17,6 +17,7 @@ TrainingGame to_training_game(const Variant& variant, const mcts::SelfPlayGame& 
     d.action = game.actions[i];
     d.full_search = search.full_search;
     d.root_value = search.root_value;
+    if (search.full_search) d.policy_surprise = search.policy_surprise;
     if (search.full_search) {
       for (std::size_t a = 0; a < search.actions.size(); ++a) {
         d.policy.emplace_back(search.actions[a], search.policy_target[a]);

@@ -67,6 +67,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.window.scale = c.get_double("training.window_scale");
   s.window.max_samples = c.get_int("training.window_max_samples");
   s.window.search_value_weight = c.get_double("training.search_value_weight");
+  s.window.policy_surprise_weight = c.get_double("training.policy_surprise_weight");
   s.checkpoint_every_steps = c.get_int("training.checkpoint_every_steps");
   s.training_threads = c.get_int("training.threads");
   s.max_steps = c.get_int("training.max_steps");

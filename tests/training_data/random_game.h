@@ -7,7 +7,7 @@
 namespace zertz::training::test_games {
 
 // A random game recorded as self-play would: every other decision a full search with a
-// made-up policy target over the legal actions.
+// made-up policy target over the legal actions and policy surprise.
 inline TrainingGame random_game(std::uint64_t seed) {
   Rng rng(seed);
   State s(Variant::basic());
@@ -23,6 +23,7 @@ inline TrainingGame random_game(std::uint64_t seed) {
     d.root_value = static_cast<float>(rng.uniform() * 2 - 1);
     if (full) {
       for (Action a : list) d.policy.emplace_back(a, 1.0f / static_cast<float>(list.size));
+      d.policy_surprise = 0.25f * static_cast<float>(g.decisions.size() % 7);
     }
     full = !full;
     s.apply(d.action);

@@ -180,5 +180,63 @@ TEST(ReplayWindow, ValueTargetMixesResultAndRootValue) {
   EXPECT_NEAR(value[2], (first_wins ? 0.0f : 0.75f) + 0.25f * 0.2f, 1e-6);
 }
 
+// Policy surprise weighting: a game's decisions are held in proportion to
+// (1 - share) + share * surprise / mean surprise, whole copies plus one drawn for the fraction.
+TEST(ReplayWindow, SampleCopiesFollowThePolicySurprise) {
+  TrainingGame game = random_game(21);
+  ASSERT_GE(game.decisions.size(), 4u);
+  for (Decision& d : game.decisions) d.policy_surprise = 0.0f;
+  game.decisions[3].policy_surprise = 2.0f;
+  const std::vector<int> decisions = {0, 1, 2, 3};  // mean surprise 0.5
+  Rng rng(3);
+  EXPECT_EQ(sample_copies(game, decisions, 0.0, rng), (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(sample_copies(game, decisions, 1.0, rng), (std::vector<int>{0, 0, 0, 4}));
+  // Weights 0.5, 0.5, 0.5 and 2.5.
+  std::vector<double> mean(4, 0.0);
+  const int draws = 4000;
+  for (int i = 0; i < draws; ++i) {
+    std::vector<int> copies = sample_copies(game, decisions, 0.5, rng);
+    for (int d = 0; d < 4; ++d) {
+      EXPECT_GE(copies[d], d < 3 ? 0 : 2);
+      EXPECT_LE(copies[d], d < 3 ? 1 : 3);
+      mean[d] += copies[d] / static_cast<double>(draws);
+    }
+  }
+  for (int d = 0; d < 4; ++d) EXPECT_NEAR(mean[d], d < 3 ? 0.5 : 2.5, 0.04) << d;
+  // A game with no surprise recorded (shards before format 3) is held evenly.
+  game.decisions[3].policy_surprise = 0.0f;
+  EXPECT_EQ(sample_copies(game, decisions, 1.0, rng), (std::vector<int>{1, 1, 1, 1}));
+}
+
+// With the whole weight on surprise, a window draws only the surprising decision; the count of
+// decisions it has seen (which sizes the window) is unchanged.
+TEST(ReplayWindow, DrawsOnlyTheSurprisingDecisionWithTheWholeWeightOnSurprise) {
+  TrainingGame game = random_game(22);
+  int full = 0;
+  for (std::size_t i = 0; i < game.decisions.size(); ++i) {
+    Decision& d = game.decisions[i];
+    d.policy_surprise = 0.0f;
+    d.root_value = -0.9f + 0.01f * static_cast<float>(i);  // names the decision in the target
+    full += d.full_search ? 1 : 0;
+  }
+  const std::size_t chosen = 4;
+  ASSERT_TRUE(game.decisions[chosen].full_search);
+  game.decisions[chosen].policy_surprise = 1.5f;
+  WindowParams params{10000, 0.75, 0.4};
+  params.search_value_weight = 1.0;  // the value target is the root value alone
+  params.policy_surprise_weight = 1.0;
+  ReplayWindow window(params, Variant::basic());
+  window.add(game);
+  EXPECT_EQ(window.total_samples(), full);
+  EXPECT_EQ(window.window_samples(), full);  // weights average 1: `full` copies of one decision
+  const nn::Encoding& e = nn::Encoding::of(Board::rings37());
+  const int batch = 32;
+  std::vector<float> x(batch * e.input_size()), policy(batch * e.policy_size()), value(batch * 3);
+  Rng rng(4);
+  ASSERT_TRUE(window.sample(batch, rng, x.data(), policy.data(), value.data()));
+  const float q = game.decisions[chosen].root_value;
+  for (int b = 0; b < batch; ++b) EXPECT_NEAR(value[b * 3], (1.0f + q) / 2.0f, 1e-6f) << b;
+}
+
 }  // namespace
 }  // namespace zertz::training
