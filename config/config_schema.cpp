@@ -70,7 +70,7 @@ const std::vector<KeySpec>& config_schema() {
 
       // Search settings over the trained search for the network's players
       // (config/search_settings.h).
-      text("play.search", "leaf_rollouts=1,fast_value_weight=0"),
+      text("play.search", "leaf_rollouts=1,fast_value_weight=0.5"),
 
       integer("evaluator.max_batch", 64, 1, 8192),
       integer("evaluator.deadline_us", 1000, 0, 10000000),
