@@ -46,18 +46,26 @@ double parse_number(std::string_view text, std::string_view assignment) {
 
 }  // namespace
 
-std::string search_override_names() {
+namespace {
+
+// The settings' names, comma-separated: all of them, or only those players keep.
+std::string joined_names(bool players_only) {
   std::string names;
-  for (const Field& field : kFields) names += (names.empty() ? "" : ", ") + std::string(field.name);
+  for (const Field& field : kFields) {
+    if (!players_only || field.kept_by_players)
+      names += (names.empty() ? "" : ", ") + std::string(field.name);
+  }
   return names;
 }
 
+}  // namespace
+
+std::string search_override_names() {
+  return joined_names(false);
+}
+
 std::string player_setting_names() {
-  std::string names;
-  for (const Field& field : kFields) {
-    if (field.kept_by_players) names += (names.empty() ? "" : ", ") + std::string(field.name);
-  }
-  return names;
+  return joined_names(true);
 }
 
 bool is_player_setting(std::string_view name) {

@@ -21,16 +21,10 @@ class RampEvaluator : public Evaluator {
   void evaluate(std::span<const EvalRequest> batch) override {
     std::lock_guard lock(mutex_);
     for (const EvalRequest& r : batch) {
-      ramp(r.priors);
+      testing::ramp_priors(r.priors);
       *r.value = 0.0f;
       ++evaluations_;
       states_.insert(to_position_string(*r.state));
-    }
-  }
-  static void ramp(std::span<float> priors) {
-    float n = static_cast<float>(priors.size());
-    for (std::size_t i = 0; i < priors.size(); ++i) {
-      priors[i] = static_cast<float>(i + 1) / (n * (n + 1) / 2);
     }
   }
   int evaluations() const { return evaluations_; }
@@ -69,7 +63,7 @@ int check_priors(const Node& node, const State& state, int threshold, float temp
     ++reprioritised;
     EXPECT_GE(node.visits(), static_cast<std::uint32_t>(threshold) + 1);
     std::vector<float> expected(children.size());
-    RampEvaluator::ramp(expected);
+    testing::ramp_priors(expected);
     temper_priors(expected, temperature);
     for (std::size_t i = 0; i < children.size(); ++i) {
       EXPECT_EQ(children[i].action(), legal[static_cast<int>(i)]);

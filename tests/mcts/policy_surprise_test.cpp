@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "mcts/search.h"
+#include "tests/mcts/tree_checks.h"
 
 namespace zertz::mcts {
 namespace {
@@ -28,21 +29,15 @@ class RampEvaluator : public Evaluator {
  public:
   void evaluate(std::span<const EvalRequest> batch) override {
     for (const EvalRequest& r : batch) {
-      ramp(r.priors);
+      testing::ramp_priors(r.priors);
       *r.value = 0.0f;
-    }
-  }
-  static void ramp(std::span<float> priors) {
-    float n = static_cast<float>(priors.size());
-    for (std::size_t i = 0; i < priors.size(); ++i) {
-      priors[i] = static_cast<float>(i + 1) / (n * (n + 1) / 2);
     }
   }
 };
 
 float expected_surprise(const SearchResult& r) {
   std::vector<float> priors(r.actions.size());
-  RampEvaluator::ramp(priors);
+  testing::ramp_priors(priors);
   return policy_surprise(r.policy_target, priors);
 }
 

@@ -39,4 +39,11 @@ bool mover_can_win_now(const State& state) {
   return false;
 }
 
+void ramp_priors(std::span<float> priors) {
+  float n = static_cast<float>(priors.size());
+  for (std::size_t i = 0; i < priors.size(); ++i) {
+    priors[i] = static_cast<float>(i + 1) / (n * (n + 1) / 2);
+  }
+}
+
 }  // namespace zertz::mcts::testing

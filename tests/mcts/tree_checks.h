@@ -1,6 +1,7 @@
 // Shared helpers of the search tests: known positions and whole-tree invariants.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "core/state.h"
@@ -8,6 +9,9 @@
 #include "mcts/search_result.h"
 
 namespace zertz::mcts::testing {
+
+// Priors proportional to 1, 2, 3, ... in the given order: neither uniform nor sorted.
+void ramp_priors(std::span<float> priors);
 
 // Player 1 (2 W captured) wins at once with the chain x c1Wc3Wc5; five other captures do not.
 inline constexpr const char* kChainWin =
