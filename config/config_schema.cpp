@@ -38,6 +38,7 @@ const std::vector<KeySpec>& config_schema() {
       integer("model.channels", 0, 0, 1024),
       integer("model.fast_value_channels", 16, 0, 256),
       integer("model.fast_value_hidden", 32, 1, 1024),
+      flag("model.outcome_parts", false),
 
       integer("selfplay.threads", 1, 1, 256),
       integer("selfplay.games_in_flight", 48, 1, 4096),
@@ -87,6 +88,7 @@ const std::vector<KeySpec>& config_schema() {
       number("training.weight_decay", "0.0001", 0, 1),
       number("training.value_loss_weight", "1.0", 0, 100),
       number("training.fast_value_loss_weight", "1.0", 0, 100),
+      number("training.outcome_parts_loss_weight", "1.0", 0, 100),
       number("training.samples_per_new_sample", "6", 0.01, 1000),
       integer("training.min_samples", 1000, 1, 100000000),
       integer("training.window_min_samples", 20000, 1, 100000000),

@@ -40,7 +40,8 @@ nlohmann::json model_to_json(const ModelConfig& m) {
           {"value_channels", m.value_channels},
           {"value_hidden", m.value_hidden},
           {"fast_value_channels", m.fast_value_channels},
-          {"fast_value_hidden", m.fast_value_hidden}};
+          {"fast_value_hidden", m.fast_value_hidden},
+          {"outcome_parts", m.outcome_parts}};
 }
 
 // A shape outside these ranges would build no network, or one too large to allocate.
@@ -67,6 +68,8 @@ ModelConfig model_from_json(const nlohmann::json& j) {
     m.fast_value_channels = shape_field(j, "fast_value_channels", 0, 256);
     m.fast_value_hidden = shape_field(j, "fast_value_hidden", 1, 1024);
   }
+  // Nor do those from before the outcome parts.
+  if (j.contains("outcome_parts")) m.outcome_parts = j.at("outcome_parts").get<bool>();
   return m;
 }
 

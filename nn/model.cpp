@@ -1,6 +1,7 @@
 #include "nn/model.h"
 
 #include "nn/features.h"
+#include "nn/outcome_parts.h"
 
 namespace zertz::nn {
 
@@ -34,20 +35,24 @@ torch::Tensor global_pool(const torch::Tensor& x, const torch::Tensor& mask) {
   return torch::cat({mean, max}, 1);
 }
 
-FastValueHeadImpl::FastValueHeadImpl(int channels, int hidden_units) {
+FastValueHeadImpl::FastValueHeadImpl(int channels, int hidden_units, bool outcome_parts) {
   conv = register_module(
       "conv",
       torch::nn::Conv2d(torch::nn::Conv2dOptions(kFastValueSpatialPlanes, channels, 3).padding(1)));
   hidden =
       register_module("hidden", torch::nn::Linear(2 * channels + kFastValueScalars, hidden_units));
   out = register_module("out", torch::nn::Linear(hidden_units, kValueOutputs));
+  if (outcome_parts)
+    parts = register_module("parts", torch::nn::Linear(hidden_units, kNumOutcomeParts));
 }
 
-torch::Tensor FastValueHeadImpl::forward(const torch::Tensor& x, const torch::Tensor& mask) {
+std::pair<torch::Tensor, torch::Tensor> FastValueHeadImpl::forward(const torch::Tensor& x,
+                                                                   const torch::Tensor& mask) {
   auto h = torch::relu(conv(x.narrow(1, 0, kFastValueSpatialPlanes))) * mask;
   auto scalars =
       x.narrow(1, kFastValueSpatialPlanes, kFastValueScalars).sum({2, 3}) / mask.sum({2, 3});
-  return out(torch::relu(hidden(torch::cat({global_pool(h, mask), scalars}, 1))));
+  auto z = torch::relu(hidden(torch::cat({global_pool(h, mask), scalars}, 1)));
+  return {out(z), parts ? parts(z) : torch::Tensor()};
 }
 
 torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x, const torch::Tensor& mask) {
@@ -71,9 +76,14 @@ ZertzNetImpl::ZertzNetImpl(const ModelConfig& config) : config_(config) {
   value_hidden = register_module("value_hidden",
                                  torch::nn::Linear(2 * config.value_channels, config.value_hidden));
   value_out = register_module("value_out", torch::nn::Linear(config.value_hidden, kValueOutputs));
+  if (config.outcome_parts) {
+    value_parts =
+        register_module("value_parts", torch::nn::Linear(config.value_hidden, kNumOutcomeParts));
+  }
   if (config.fast_value_channels > 0) {
     fast_value = register_module(
-        "fast_value", FastValueHead(config.fast_value_channels, config.fast_value_hidden));
+        "fast_value",
+        FastValueHead(config.fast_value_channels, config.fast_value_hidden, config.outcome_parts));
   }
 }
 
@@ -86,9 +96,11 @@ ModelOutput ZertzNetImpl::forward(const torch::Tensor& x) {
   // on-board logits stay exact (mask 1 adds 0); off-board ones become kMaskedLogit.
   p = p * mask + (1 - mask) * kMaskedLogit;
   auto v = torch::relu(value_conv(h)) * mask;
-  v = value_out(torch::relu(value_hidden(global_pool(v, mask))));
-  ModelOutput out{p.flatten(1), v, {}};
-  if (fast_value) out.fast_value_logits = fast_value->forward(x, mask);
+  auto z = torch::relu(value_hidden(global_pool(v, mask)));
+  ModelOutput out{p.flatten(1), value_out(z), {}, {}, {}};
+  if (value_parts) out.outcome_parts = value_parts(z);
+  if (fast_value)
+    std::tie(out.fast_value_logits, out.fast_outcome_parts) = fast_value->forward(x, mask);
   return out;
 }
 

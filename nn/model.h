@@ -16,6 +16,9 @@ struct ModelOutput {
   torch::Tensor value_logits;   // [B, 3]: win, draw, loss from the mover's view
   // [B, 3] like value_logits, from the fast value head; undefined when the net has none.
   torch::Tensor fast_value_logits;
+  // [B, kNumOutcomeParts] (nn/outcome_parts.h) from the value head's and the fast head's hidden
+  // layers; undefined without model.outcome_parts (or, the fast one, without a fast head).
+  torch::Tensor outcome_parts, fast_outcome_parts;
 };
 
 // conv (no bias) + batch norm: the unit that export folds into one convolution.
@@ -40,11 +43,14 @@ TORCH_MODULE(ResidualBlock);
 // planes' values (their mean over the board), through a perceptron to win/draw/loss logits. It
 // reads the input, not the tower, so a search can run it alone (nn/fast_value.h).
 struct FastValueHeadImpl : torch::nn::Module {
-  FastValueHeadImpl(int channels, int hidden);
-  // x: [B, kNumInputPlanes, G, G]; mask: [B, 1, G, G] -> [B, 3].
-  torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& mask);
+  FastValueHeadImpl(int channels, int hidden, bool outcome_parts);
+  // x: [B, kNumInputPlanes, G, G]; mask: [B, 1, G, G] -> [B, 3], and the outcome parts
+  // [B, kNumOutcomeParts] (undefined without their head).
+  std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor& x,
+                                                  const torch::Tensor& mask);
   torch::nn::Conv2d conv{nullptr};
   torch::nn::Linear hidden{nullptr}, out{nullptr};
+  torch::nn::Linear parts{nullptr};  // only with outcome parts
 };
 TORCH_MODULE(FastValueHead);
 
@@ -65,7 +71,8 @@ class ZertzNetImpl : public torch::nn::Module {
   torch::nn::Conv2d policy_out{nullptr};
   ConvBn value_conv{nullptr};
   torch::nn::Linear value_hidden{nullptr}, value_out{nullptr};
-  FastValueHead fast_value{nullptr};  // only when config.fast_value_channels > 0
+  torch::nn::Linear value_parts{nullptr};  // only when config.outcome_parts
+  FastValueHead fast_value{nullptr};       // only when config.fast_value_channels > 0
 
  private:
   ModelConfig config_;

@@ -49,6 +49,7 @@ std::string ModelConfig::describe() const {
     out += ", fast value head " + std::to_string(fast_value_channels) + " x " +
            std::to_string(fast_value_hidden);
   }
+  if (outcome_parts) out += ", outcome parts";
   return out;
 }
 

@@ -20,6 +20,9 @@ struct ModelConfig {
   // hundredth of the tower, so that a search can value leaves with it. 0: no fast head.
   int fast_value_channels = 0;
   int fast_value_hidden = 32;
+  // Heads that predict the outcome's parts (nn/outcome_parts.h) from the value head's and the
+  // fast head's hidden layers: training targets only, never exported.
+  bool outcome_parts = false;
 
   // tiny (tests), small (CPU training default), medium, large; throws std::invalid_argument
   // naming the choices for any other name.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include "nn/features.h"
 
@@ -38,14 +39,22 @@ ReplayWindow::ReplayWindow(const WindowParams& params, const Variant& variant)
     : params_(params), variant_(variant) {}
 
 void ReplayWindow::add(TrainingGame game) {
-  Held held{std::make_shared<const TrainingGame>(std::move(game))};
+  auto kept = std::make_shared<Game>();
+  if (params_.outcome_parts) {
+    std::vector<Action> actions;
+    for (const Decision& d : game.decisions) actions.push_back(d.action);
+    kept->parts = nn::game_parts(variant_, actions);
+  }
+  kept->record = std::move(game);
+  const TrainingGame& record = kept->record;
+  Held held{std::move(kept)};
   std::vector<int> decisions;
-  for (std::size_t i = 0; i < held.game->decisions.size(); ++i) {
-    if (held.game->decisions[i].full_search) decisions.push_back(static_cast<int>(i));
+  for (std::size_t i = 0; i < record.decisions.size(); ++i) {
+    if (record.decisions[i].full_search) decisions.push_back(static_cast<int>(i));
   }
   std::lock_guard lock(mutex_);
   std::vector<int> copies =
-      sample_copies(*held.game, decisions, params_.policy_surprise_weight, copies_rng_);
+      sample_copies(record, decisions, params_.policy_surprise_weight, copies_rng_);
   std::int64_t serial = first_serial_ + static_cast<std::int64_t>(games_.size());
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     for (int c = 0; c < copies[i]; ++c) samples_.push_back({serial, decisions[i]});
@@ -88,11 +97,15 @@ std::int64_t ReplayWindow::games_held() const {
   return static_cast<std::int64_t>(games_.size());
 }
 
-bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const {
+bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, float* value,
+                          float* parts) const {
+  if (parts && !params_.outcome_parts) {
+    throw std::logic_error("outcome parts asked of a window that does not keep them");
+  }
   const nn::Encoding& e = nn::Encoding::of(*variant_.board);
   const Board& board = *variant_.board;
   // Draw under the lock, replay and encode outside it: self-play's add() never waits for a batch.
-  std::vector<std::pair<std::shared_ptr<const TrainingGame>, int>> drawn;
+  std::vector<std::pair<std::shared_ptr<const Game>, int>> drawn;
   std::vector<int> symmetries;
   {
     std::lock_guard lock(mutex_);
@@ -108,7 +121,7 @@ bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, flo
   std::fill(policy, policy + static_cast<std::ptrdiff_t>(batch) * e.policy_size(), 0.0f);
   std::fill(value, value + static_cast<std::ptrdiff_t>(batch) * 3, 0.0f);
   for (int b = 0; b < batch; ++b) {
-    const TrainingGame& game = *drawn[b].first;
+    const TrainingGame& game = drawn[b].first->record;
     const int decision = drawn[b].second;
     State state(variant_);
     for (int i = 0; i < decision; ++i) state.apply(game.decisions[i].action);
@@ -131,6 +144,10 @@ bool ReplayWindow::sample(int batch, Rng& rng, float* inputs, float* policy, flo
     wdl[outcome] += 1.0f - mix;
     wdl[0] += mix * (1.0f + q) / 2.0f;
     wdl[2] += mix * (1.0f - q) / 2.0f;
+    if (parts) {
+      nn::outcome_part_targets(variant_, drawn[b].first->parts, decision, state.to_move(),
+                               parts + static_cast<std::ptrdiff_t>(b) * nn::kNumOutcomeParts);
+    }
   }
   return true;
 }

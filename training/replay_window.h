@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "core/random.h"
+#include "nn/outcome_parts.h"
 #include "training/game_shard.h"
 
 namespace zertz::training {
@@ -27,6 +28,9 @@ struct WindowParams {
   // surprise, the rest evenly (KataGo's policy surprise weighting): positions where the search
   // overruled the network are drawn more often. 0: every decision drawn alike.
   double policy_surprise_weight = 0.0;
+  // Keep what each game says about its outcome's parts (nn/outcome_parts.h), so that sample()
+  // can give their targets (a net with model.outcome_parts).
+  bool outcome_parts = false;
 };
 
 // The window's size after `total` samples: all of them up to min_samples, then
@@ -57,13 +61,19 @@ class ReplayWindow {
   // Fills `batch` samples drawn uniformly from the window: inputs [batch, planes, G, G],
   // policy targets [batch, 10 * G * G] and win/draw/loss value targets [batch, 3] (the game's
   // result mixed with the search's root value by search_value_weight), each position seen
-  // through a random board symmetry. Returns false while the window is empty.
-  bool sample(int batch, Rng& rng, float* inputs, float* policy, float* value) const;
+  // through a random board symmetry, and, when `parts` is given (the window keeps them), the
+  // outcome parts' targets [batch, kNumOutcomeParts]. Returns false while the window is empty.
+  bool sample(int batch, Rng& rng, float* inputs, float* policy, float* value,
+              float* parts = nullptr) const;
 
  private:
+  struct Game {
+    TrainingGame record;
+    nn::GameParts parts;  // empty unless params_.outcome_parts
+  };
   struct Held {
     // Shared with a batch being encoded, so that sample() holds the lock only while it draws.
-    std::shared_ptr<const TrainingGame> game;
+    std::shared_ptr<const Game> game;
     std::size_t samples = 0;  // its entries in samples_
   };
   struct SampleRef {

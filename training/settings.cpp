@@ -25,6 +25,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   if (blocks > 0 || channels > 0) s.model.name = "custom";
   s.model.fast_value_channels = c.get_int("model.fast_value_channels");
   s.model.fast_value_hidden = c.get_int("model.fast_value_hidden");
+  s.model.outcome_parts = c.get_bool("model.outcome_parts");
 
   s.selfplay.search = config::selfplay_search(c);
   if (s.selfplay.search.fast_value_weight > 0 && s.model.fast_value_channels == 0) {
@@ -60,6 +61,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.trainer.weight_decay = c.get_double("training.weight_decay");
   s.trainer.value_loss_weight = c.get_double("training.value_loss_weight");
   s.trainer.fast_value_loss_weight = c.get_double("training.fast_value_loss_weight");
+  s.trainer.outcome_parts_loss_weight = c.get_double("training.outcome_parts_loss_weight");
   s.samples_per_new_sample = c.get_double("training.samples_per_new_sample");
   s.min_samples = c.get_int("training.min_samples");
   s.window.min_samples = c.get_int("training.window_min_samples");
@@ -68,6 +70,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.window.max_samples = c.get_int("training.window_max_samples");
   s.window.search_value_weight = c.get_double("training.search_value_weight");
   s.window.policy_surprise_weight = c.get_double("training.policy_surprise_weight");
+  s.window.outcome_parts = s.model.outcome_parts;
   s.checkpoint_every_steps = c.get_int("training.checkpoint_every_steps");
   s.training_threads = c.get_int("training.threads");
   s.max_steps = c.get_int("training.max_steps");

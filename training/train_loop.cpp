@@ -110,7 +110,7 @@ class TrainingRun {
   std::unique_ptr<ShardWriter> shards_;
   std::unique_ptr<SelfPlayRunner> selfplay_;
   std::atomic<std::int64_t> selfplay_step_{0};  // of the weights self-play uses (games record it)
-  std::vector<float> inputs_, policy_, value_;
+  std::vector<float> inputs_, policy_, value_, parts_;
   std::unique_ptr<GameIntake> intake_;  // the actors' games; outlives the link that feeds it
   std::unique_ptr<distributed::LearnerLink> link_;
   std::uint64_t launch_ = 0;           // games on disk when this session started
@@ -214,11 +214,17 @@ bool TrainingRun::train_step() {
   inputs_.resize(static_cast<std::size_t>(b) * e.input_size());
   policy_.resize(static_cast<std::size_t>(b) * e.policy_size());
   value_.resize(static_cast<std::size_t>(b) * 3);
-  if (!window_.sample(b, rng_, inputs_.data(), policy_.data(), value_.data())) return false;
+  const bool with_parts = s_.model.outcome_parts;
+  parts_.resize(with_parts ? static_cast<std::size_t>(b) * nn::kNumOutcomeParts : 0);
+  if (!window_.sample(b, rng_, inputs_.data(), policy_.data(), value_.data(),
+                      with_parts ? parts_.data() : nullptr))
+    return false;
   auto x = torch::from_blob(inputs_.data(), {b, nn::kNumInputPlanes, e.grid(), e.grid()});
   auto p = torch::from_blob(policy_.data(), {b, e.policy_size()});
   auto v = torch::from_blob(value_.data(), {b, 3});
-  losses_ = trainer_.step(x, p, v);
+  torch::Tensor parts;
+  if (with_parts) parts = torch::from_blob(parts_.data(), {b, nn::kNumOutcomeParts});
+  losses_ = trainer_.step(x, p, v, parts);
   trained_samples_ += b;
   return true;
 }

@@ -1,6 +1,7 @@
 #include "training/trainer.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace zertz::training {
 
@@ -23,8 +24,25 @@ double Trainer::learning_rate_at(std::int64_t step) const {
   return lr;
 }
 
+namespace {
+
+// Squared error summed over the parts, averaged over the batch; undefined when either is.
+torch::Tensor parts_loss(const torch::Tensor& predicted, const torch::Tensor& target) {
+  if (!predicted.defined() || !target.defined()) return {};
+  return (predicted - target).pow(2).sum(1).mean();
+}
+
+double value_or_none(const torch::Tensor& loss) {
+  return loss.defined() ? loss.item<double>() : -1.0;
+}
+
+}  // namespace
+
 StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& policy,
-                         const torch::Tensor& value) {
+                         const torch::Tensor& value, const torch::Tensor& outcome_parts) {
+  if (net_->config().outcome_parts && !outcome_parts.defined()) {
+    throw std::invalid_argument("a net with outcome parts needs their targets in every step");
+  }
   net_->train();
   double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
@@ -39,12 +57,21 @@ StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& polic
     fast_value_loss = -(value_target * torch::log_softmax(out.fast_value_logits, 1)).sum(1).mean();
     loss = loss + params_.fast_value_loss_weight * fast_value_loss;
   }
+  torch::Tensor parts_target = outcome_parts.defined() ? outcome_parts.to(device_) : outcome_parts;
+  auto value_parts_loss = parts_loss(out.outcome_parts, parts_target);
+  auto fast_parts_loss = parts_loss(out.fast_outcome_parts, parts_target);
+  for (const auto& l : {value_parts_loss, fast_parts_loss}) {
+    if (l.defined()) loss = loss + params_.outcome_parts_loss_weight * l;
+  }
   optimizer_->zero_grad();
   loss.backward();
   optimizer_->step();
   ++steps_;
-  return {policy_loss.item<double>(), value_loss.item<double>(),
-          fast_value_loss.defined() ? fast_value_loss.item<double>() : -1.0, loss.item<double>()};
+  StepLosses losses{policy_loss.item<double>(), value_loss.item<double>(),
+                    value_or_none(fast_value_loss), loss.item<double>()};
+  losses.outcome_parts = value_or_none(value_parts_loss);
+  losses.fast_outcome_parts = value_or_none(fast_parts_loss);
+  return losses;
 }
 
 }  // namespace zertz::training

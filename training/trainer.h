@@ -1,5 +1,6 @@
 // The optimiser loop's single step: policy cross-entropy + value cross-entropy (win/draw/loss)
-// + weight decay (AdamW), with a learning-rate schedule (linear warm-up, then step decay).
+// + the outcome parts' squared error (nn/outcome_parts.h) + weight decay (AdamW), with a
+// learning-rate schedule (linear warm-up, then step decay).
 #pragma once
 
 #include <torch/torch.h>
@@ -18,9 +19,10 @@ class Trainer {
   Trainer(nn::ZertzNet net, const TrainerParams& params, torch::Device device = torch::kCPU);
 
   // One optimiser step on a batch: inputs [B, planes, G, G], policy targets [B, 10 G G],
-  // value targets [B, 3] (probabilities), all on the CPU.
+  // value targets [B, 3] (probabilities) and, for a net with outcome parts, their targets
+  // [B, kNumOutcomeParts] (undefined otherwise), all on the CPU.
   StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy,
-                  const torch::Tensor& value);
+                  const torch::Tensor& value, const torch::Tensor& outcome_parts = {});
 
   double learning_rate_at(std::int64_t step) const;
   std::int64_t steps() const { return steps_; }

@@ -15,6 +15,9 @@ struct TrainerParams {
   double value_loss_weight = 1.0;
   // Weight of the fast value head's loss (nn/model.h); it trains only that head.
   double fast_value_loss_weight = 1.0;
+  // Weight of the outcome parts' squared error (nn/outcome_parts.h), summed over the parts,
+  // for each head that predicts them (model.outcome_parts).
+  double outcome_parts_loss_weight = 1.0;
 };
 
 struct StepLosses {
@@ -22,6 +25,10 @@ struct StepLosses {
   double value = 0;
   double fast_value = -1;  // the fast value head's loss; -1 when the net has none
   double total = 0;
+  // The outcome parts' squared error of the value head's and the fast head's predictions
+  // (summed over the parts, averaged over the batch); -1 when the net predicts none.
+  double outcome_parts = -1;
+  double fast_outcome_parts = -1;
 };
 
 }  // namespace zertz::training

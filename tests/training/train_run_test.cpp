@@ -31,6 +31,15 @@ int train(const fs::path& dir, const std::vector<std::string>& sets = {}) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// A run's export plays two arena games against random (its output in DIR.arena).
+bool export_plays(const fs::path& dir) {
+  const std::string arena = kZertz + " arena " + (dir / "export").string() +
+                            " random --games 2 --visits 8 --seed 1 > " + dir.string() +
+                            ".arena 2>&1";
+  int status = std::system(arena.c_str());
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 // Starts `zertz train` without a step limit in the background.
 pid_t start_endless(const fs::path& dir) {
   pid_t pid = fork();
@@ -172,11 +181,30 @@ TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
   EXPECT_NE(json.find("\"fast_value\""), std::string::npos);
   EXPECT_NE(json.find("\"fast_value_weight\": 0.5"), std::string::npos);
   EXPECT_NE(json.find("\"fast_value_decay_visits\": 8.0"), std::string::npos) << "play.search's";
-  const std::string arena = kZertz + " arena " + (dir / "export").string() +
-                            " random --games 2 --visits 8 --seed 1 > " + dir.string() +
-                            ".arena 2>&1";
-  int status = std::system(arena.c_str());
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_TRUE(export_plays(dir));
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+  fs::remove(dir.string() + ".arena");
+}
+
+// Heads of the outcome's parts train beside both value heads (their losses in metrics.jsonl),
+// travel in checkpoints, and stay out of the export, which plays as any other.
+TEST(TrainRun, OutcomePartsTrainBesideTheValueHeadsAndStayOutOfTheExport) {
+  fs::path dir = testing::cleared_scratch_path("run-outcome-parts");
+  ASSERT_EQ(train(dir, {"model.outcome_parts=true", "model.fast_value_channels=4",
+                        "model.fast_value_hidden=8"}),
+            0);
+  auto latest = RunDir(dir).latest_checkpoint();
+  ASSERT_TRUE(latest);
+  EXPECT_TRUE(nn::read_checkpoint_info(latest->string()).model.outcome_parts);
+  std::ifstream metrics(dir / "metrics.jsonl");
+  std::string text((std::istreambuf_iterator<char>(metrics)), {});
+  EXPECT_NE(text.find("\"outcome_parts_loss\""), std::string::npos);
+  EXPECT_NE(text.find("\"fast_outcome_parts_loss\""), std::string::npos);
+  std::ifstream model_json(dir / "export" / "model.json");
+  std::string json((std::istreambuf_iterator<char>(model_json)), {});
+  EXPECT_EQ(json.find("parts"), std::string::npos);
+  EXPECT_TRUE(export_plays(dir));
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
   fs::remove(dir.string() + ".arena");
