@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   add_export_command(app, commands);
   add_init_model_command(app, commands);
   add_train_command(app, commands);
+  add_fit_command(app, commands);
   add_replay_command(app, commands);
   add_demo_command(app, commands);
   add_arena_command(app, commands);

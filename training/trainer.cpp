@@ -36,42 +36,75 @@ double value_or_none(const torch::Tensor& loss) {
   return loss.defined() ? loss.item<double>() : -1.0;
 }
 
+// Each head's loss on a batch (undefined where the net has no such head) and their weighted sum.
+struct LossTerms {
+  torch::Tensor policy, value, fast_value, outcome_parts, fast_outcome_parts, total;
+
+  StepLosses figures() const {
+    StepLosses losses{policy.item<double>(), value.item<double>(), value_or_none(fast_value),
+                      total.item<double>()};
+    losses.outcome_parts = value_or_none(outcome_parts);
+    losses.fast_outcome_parts = value_or_none(fast_outcome_parts);
+    return losses;
+  }
+};
+
+LossTerms loss_terms(const nn::ModelOutput& out, const torch::Tensor& policy,
+                     const torch::Tensor& value, const torch::Tensor& parts,
+                     const TrainerParams& params) {
+  LossTerms t;
+  // Soft-target cross-entropies. Off-board logits are -1e9 with target 0, which adds nothing.
+  t.policy = -(policy * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
+  t.value = -(value * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+  t.total = t.policy + params.value_loss_weight * t.value;
+  if (out.fast_value_logits.defined()) {
+    t.fast_value = -(value * torch::log_softmax(out.fast_value_logits, 1)).sum(1).mean();
+    t.total = t.total + params.fast_value_loss_weight * t.fast_value;
+  }
+  t.outcome_parts = parts_loss(out.outcome_parts, parts);
+  t.fast_outcome_parts = parts_loss(out.fast_outcome_parts, parts);
+  for (const auto& l : {t.outcome_parts, t.fast_outcome_parts}) {
+    if (l.defined()) t.total = t.total + params.outcome_parts_loss_weight * l;
+  }
+  return t;
+}
+
 }  // namespace
+
+void Trainer::check_targets(const torch::Tensor& outcome_parts) const {
+  if (net_->config().outcome_parts && !outcome_parts.defined()) {
+    throw std::invalid_argument("a net with outcome parts needs their targets in every batch");
+  }
+}
 
 StepLosses Trainer::step(const torch::Tensor& inputs, const torch::Tensor& policy,
                          const torch::Tensor& value, const torch::Tensor& outcome_parts) {
-  if (net_->config().outcome_parts && !outcome_parts.defined()) {
-    throw std::invalid_argument("a net with outcome parts needs their targets in every step");
-  }
+  check_targets(outcome_parts);
   net_->train();
   double lr = learning_rate_at(steps_);
   for (auto& group : optimizer_->param_groups()) group.options().set_lr(lr);
   nn::ModelOutput out = net_->forward(inputs.to(device_));
-  // Soft-target cross-entropies. Off-board logits are -1e9 with target 0, which adds nothing.
-  auto policy_loss = -(policy.to(device_) * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
-  auto value_target = value.to(device_);
-  auto value_loss = -(value_target * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
-  auto loss = policy_loss + params_.value_loss_weight * value_loss;
-  torch::Tensor fast_value_loss;
-  if (out.fast_value_logits.defined()) {
-    fast_value_loss = -(value_target * torch::log_softmax(out.fast_value_logits, 1)).sum(1).mean();
-    loss = loss + params_.fast_value_loss_weight * fast_value_loss;
-  }
-  torch::Tensor parts_target = outcome_parts.defined() ? outcome_parts.to(device_) : outcome_parts;
-  auto value_parts_loss = parts_loss(out.outcome_parts, parts_target);
-  auto fast_parts_loss = parts_loss(out.fast_outcome_parts, parts_target);
-  for (const auto& l : {value_parts_loss, fast_parts_loss}) {
-    if (l.defined()) loss = loss + params_.outcome_parts_loss_weight * l;
-  }
+  LossTerms terms =
+      loss_terms(out, policy.to(device_), value.to(device_),
+                 outcome_parts.defined() ? outcome_parts.to(device_) : outcome_parts, params_);
   optimizer_->zero_grad();
-  loss.backward();
+  terms.total.backward();
   optimizer_->step();
   ++steps_;
-  StepLosses losses{policy_loss.item<double>(), value_loss.item<double>(),
-                    value_or_none(fast_value_loss), loss.item<double>()};
-  losses.outcome_parts = value_or_none(value_parts_loss);
-  losses.fast_outcome_parts = value_or_none(fast_parts_loss);
-  return losses;
+  return terms.figures();
+}
+
+StepLosses Trainer::evaluate(const torch::Tensor& inputs, const torch::Tensor& policy,
+                             const torch::Tensor& value, const torch::Tensor& outcome_parts) {
+  check_targets(outcome_parts);
+  torch::NoGradGuard no_grad;
+  net_->eval();
+  nn::ModelOutput out = net_->forward(inputs.to(device_));
+  LossTerms terms =
+      loss_terms(out, policy.to(device_), value.to(device_),
+                 outcome_parts.defined() ? outcome_parts.to(device_) : outcome_parts, params_);
+  net_->train();
+  return terms.figures();
 }
 
 }  // namespace zertz::training

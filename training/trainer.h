@@ -24,6 +24,11 @@ class Trainer {
   StepLosses step(const torch::Tensor& inputs, const torch::Tensor& policy,
                   const torch::Tensor& value, const torch::Tensor& outcome_parts = {});
 
+  // The same losses on a batch without learning from it: batch norm in inference mode, no
+  // gradients (held-out figures).
+  StepLosses evaluate(const torch::Tensor& inputs, const torch::Tensor& policy,
+                      const torch::Tensor& value, const torch::Tensor& outcome_parts = {});
+
   double learning_rate_at(std::int64_t step) const;
   std::int64_t steps() const { return steps_; }
   void set_steps(std::int64_t steps) { steps_ = steps; }
@@ -31,6 +36,8 @@ class Trainer {
   torch::optim::AdamW& optimizer() { return *optimizer_; }
 
  private:
+  void check_targets(const torch::Tensor& outcome_parts) const;
+
   nn::ZertzNet net_;
   TrainerParams params_;
   torch::Device device_;

@@ -1,0 +1,186 @@
+#include "training/supervised_fit.h"
+
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <limits>
+
+#include "config/config.h"
+#include "core/error.h"
+#include "nn/checkpoint.h"
+#include "nn/features.h"
+#include "training/game_shard.h"
+#include "training/replay_window.h"
+#include "training/settings.h"
+#include "training/trainer.h"
+
+namespace zertz::training {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> shards_in(const std::string& dir) {
+  if (!fs::is_directory(dir)) throw InputError(dir + ": not a folder of game shards");
+  std::vector<fs::path> shards;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".zzg")
+      shards.push_back(entry.path());
+  }
+  if (shards.empty()) throw InputError(dir + ": no game shards (*.zzg)");
+  std::sort(shards.begin(), shards.end());
+  return shards;
+}
+
+// Positions drawn once, as tensors, so that every report scores the same ones.
+struct Batch {
+  torch::Tensor inputs, policy, value, parts;
+};
+
+Batch draw(const ReplayWindow& window, int size, bool with_parts, Rng& rng, const nn::Encoding& e) {
+  std::vector<float> x(static_cast<std::size_t>(size) * e.input_size());
+  std::vector<float> p(static_cast<std::size_t>(size) * e.policy_size());
+  std::vector<float> v(static_cast<std::size_t>(size) * 3);
+  std::vector<float> parts(with_parts ? static_cast<std::size_t>(size) * nn::kNumOutcomeParts : 0);
+  if (!window.sample(size, rng, x.data(), p.data(), v.data(),
+                     with_parts ? parts.data() : nullptr)) {
+    throw InputError("no positions to draw: every game's decisions were cheap searches");
+  }
+  Batch b;
+  b.inputs = torch::from_blob(x.data(), {size, nn::kNumInputPlanes, e.grid(), e.grid()}).clone();
+  b.policy = torch::from_blob(p.data(), {size, e.policy_size()}).clone();
+  b.value = torch::from_blob(v.data(), {size, 3}).clone();
+  if (with_parts) b.parts = torch::from_blob(parts.data(), {size, nn::kNumOutcomeParts}).clone();
+  return b;
+}
+
+void add_scaled(StepLosses& sum, const StepLosses& l, double w) {
+  sum.policy += w * l.policy;
+  sum.value += w * l.value;
+  sum.total += w * l.total;
+  // A head the net lacks stays at -1.
+  if (l.fast_value >= 0) sum.fast_value = std::max(sum.fast_value, 0.0) + w * l.fast_value;
+  if (l.outcome_parts >= 0)
+    sum.outcome_parts = std::max(sum.outcome_parts, 0.0) + w * l.outcome_parts;
+  if (l.fast_outcome_parts >= 0) {
+    sum.fast_outcome_parts = std::max(sum.fast_outcome_parts, 0.0) + w * l.fast_outcome_parts;
+  }
+}
+
+StepLosses zero_losses() {
+  StepLosses l;
+  l.fast_value = l.outcome_parts = l.fast_outcome_parts = -1;
+  return l;
+}
+
+// Held-out losses in chunks (bounded memory), weighted by each chunk's size.
+StepLosses evaluate(Trainer& trainer, const Batch& heldout) {
+  const std::int64_t n = heldout.inputs.size(0), chunk = 512;
+  StepLosses mean = zero_losses();
+  for (std::int64_t start = 0; start < n; start += chunk) {
+    const std::int64_t len = std::min(chunk, n - start);
+    StepLosses l = trainer.evaluate(
+        heldout.inputs.narrow(0, start, len), heldout.policy.narrow(0, start, len),
+        heldout.value.narrow(0, start, len),
+        heldout.parts.defined() ? heldout.parts.narrow(0, start, len) : torch::Tensor());
+    add_scaled(mean, l, static_cast<double>(len) / static_cast<double>(n));
+  }
+  return mean;
+}
+
+double constant_value_loss(const torch::Tensor& value) {
+  auto mean = value.mean(0).clamp_min(1e-12);
+  return -(value * mean.log().unsqueeze(0)).sum(1).mean().item<double>();
+}
+
+}  // namespace
+
+void fit_network(const FitOptions& options, const std::function<void(const FitData&)>& on_data,
+                 const std::function<void(const FitReport&)>& on_report) {
+  if (options.games_dirs.empty()) throw InputError("fit: give --games FOLDER");
+  const config::Config config = config::Config::load(options.config, options.overrides);
+  const TrainingSettings s = settings_from_config(config);
+  const Variant& variant = *s.variant;
+  const bool with_parts = s.model.outcome_parts;
+
+  // Everything fits in the windows: a fit samples all of its games alike.
+  WindowParams whole = s.window;
+  whole.min_samples = std::numeric_limits<std::int64_t>::max() / 4;
+  whole.max_samples = 0;
+  ReplayWindow train(whole, variant), heldout(whole, variant);
+  FitData data;
+  std::int64_t serial = 0;
+  for (const std::string& dir : options.games_dirs) {
+    for (const fs::path& shard : shards_in(dir)) {
+      ShardPrefix read = read_shard_prefix(shard.string());
+      if (!read.problem.empty()) {
+        std::fprintf(stderr, "warning: %s; the games before it are used\n", read.problem.c_str());
+      }
+      for (TrainingGame& game : read.games) {
+        if (game.variant != variant.name) {
+          throw InputError(shard.string() + ": a game of " + game.variant + ", not " +
+                           variant.name + " as the config says (run.variant)");
+        }
+        const bool held = ++serial % options.heldout_every == 0;
+        (held ? data.heldout_games : data.train_games) += 1;
+        (held ? heldout : train).add(std::move(game));
+      }
+    }
+  }
+  data.train_samples = train.window_samples();
+  data.heldout_samples = heldout.window_samples();
+  if (data.train_samples == 0 || data.heldout_samples == 0) {
+    throw InputError("fit: " + std::to_string(data.train_games) + " training and " +
+                     std::to_string(data.heldout_games) +
+                     " held-out games hold no full-search positions on one side; give more games");
+  }
+
+  Rng rng(s.seed);
+  torch::manual_seed(s.seed);
+  at::set_num_threads(s.training_threads);
+  const nn::Encoding& e = nn::Encoding::of(*variant.board);
+  Rng heldout_rng(s.seed ^ 0x4e1d011ULL);
+  const Batch held = draw(heldout, options.heldout_samples, with_parts, heldout_rng, e);
+  data.constant_value_loss = constant_value_loss(held.value);
+  on_data(data);
+
+  Trainer trainer(nn::ZertzNet(s.model), s.trainer);
+  if (!options.from.empty()) nn::load_checkpoint(options.from, trainer.net(), nullptr);
+  FitReport first;
+  first.heldout = evaluate(trainer, held);
+  on_report(first);
+  const auto start = std::chrono::steady_clock::now();
+  StepLosses since = zero_losses();
+  std::int64_t steps_since = 0;
+  for (std::int64_t step = 1; step <= options.steps; ++step) {
+    Batch b = draw(train, s.batch_size, with_parts, rng, e);
+    add_scaled(since, trainer.step(b.inputs, b.policy, b.value, b.parts), 1.0);
+    ++steps_since;
+    if (step % options.report_every != 0 && step != options.steps) continue;
+    FitReport report;
+    report.step = step;
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.train = zero_losses();
+    add_scaled(report.train, since, 1.0 / static_cast<double>(steps_since));
+    report.heldout = evaluate(trainer, held);
+    since = zero_losses();
+    steps_since = 0;
+    if (!options.out.empty()) {
+      nn::CheckpointInfo info;
+      info.model = s.model;
+      info.variant = variant.name;
+      info.step = step;
+      info.config_text = config.to_yaml();
+      info.counters = {{"fit_games", data.train_games}};
+      nn::save_checkpoint(options.out, info, trainer.net(), &trainer.optimizer());
+    }
+    on_report(report);
+  }
+}
+
+}  // namespace zertz::training
