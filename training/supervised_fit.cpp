@@ -111,7 +111,12 @@ void fit_network(const FitOptions& options, const std::function<void(const FitDa
   WindowParams whole = s.window;
   whole.min_samples = std::numeric_limits<std::int64_t>::max() / 4;
   whole.max_samples = 0;
-  ReplayWindow train(whole, variant), heldout(whole, variant);
+  // Held-out positions are drawn evenly and scored against the games' results alone, whatever
+  // mix of targets the network trains on (training.search_value_weight).
+  WindowParams judged = whole;
+  judged.search_value_weight = 0;
+  judged.policy_surprise_weight = 0;
+  ReplayWindow train(whole, variant), heldout(judged, variant);
   FitData data;
   std::int64_t serial = 0;
   for (const std::string& dir : options.games_dirs) {

@@ -28,8 +28,10 @@ struct FitOptions {
 struct FitReport {
   std::int64_t step = 0;
   double seconds = 0;
-  StepLosses train;    // the mean of the steps since the last report (none at step 0)
-  StepLosses heldout;  // on the held-out positions, batch norm in inference mode
+  StepLosses train;  // the mean of the steps since the last report (none at step 0)
+  // On the held-out positions, batch norm in inference mode, the value against the games'
+  // results alone.
+  StepLosses heldout;
 };
 
 struct FitData {

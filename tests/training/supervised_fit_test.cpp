@@ -84,6 +84,29 @@ TEST(SupervisedFit, TrainsOnSomeGamesAndScoresTheHeldOutOnes) {
   fs::remove_all(dir);
 }
 
+// Whatever the network trains on, it is judged against the games' results: the held-out value
+// targets (here their constant guess's loss) do not move with training.search_value_weight.
+TEST(SupervisedFit, HeldOutValuesAreTheResultsWhateverTheTrainingTargets) {
+  fs::path dir = games_dir();
+  FitOptions options;
+  options.games_dirs = {dir.string()};
+  options.config = kTiny;
+  options.steps = 1;
+  options.heldout_every = 3;
+  options.heldout_samples = 300;
+  std::vector<double> constant;
+  for (const char* weight : {"0", "1"}) {
+    options.overrides = {std::string("training.search_value_weight=") + weight};
+    fit_network(
+        options, [&](const FitData& d) { constant.push_back(d.constant_value_loss); },
+        [](const FitReport&) {});
+  }
+  ASSERT_EQ(constant.size(), 2u);
+  EXPECT_GT(constant[0], 0.3);  // random games: both results, about evenly
+  EXPECT_DOUBLE_EQ(constant[0], constant[1]);
+  fs::remove_all(dir);
+}
+
 TEST(SupervisedFit, RefusesMissingFoldersEmptyOnesAndAnotherVariantsGames) {
   FitOptions options;
   options.config = kTiny;
