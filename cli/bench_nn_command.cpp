@@ -254,10 +254,10 @@ void fast_value_table(const Variant& variant, double seconds) {
   Rng rng(7);
   std::vector<State> states;
   for (int i = 0; i < 256; ++i) states.push_back(sample_state(variant, rng));
-  for (int channels : {8, 16}) {
+  for (auto [channels, hidden] : {std::pair{8, 32}, std::pair{16, 32}, std::pair{32, 64}}) {
     nn::ModelConfig config = nn::ModelConfig::named("tiny");
     config.fast_value_channels = channels;
-    config.fast_value_hidden = 32;
+    config.fast_value_hidden = hidden;
     torch::manual_seed(1);
     nn::ZertzNet net(config);
     net->eval();

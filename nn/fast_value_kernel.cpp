@@ -105,13 +105,17 @@ template <int kWidth, int kUnits>
   for (int k = 0; k < kValueOutputs; ++k) out[k] /= total;
 }
 
-// nn/model_config's default fast_value_channels and fast_value_hidden.
+// nn/model_config's default fast_value_channels and fast_value_hidden, and the head of twice
+// those widths that fits its games better (docs/experiments.md E26).
 constexpr int kDefaultChannels = 16, kDefaultUnits = 32;
+constexpr int kWideChannels = 32, kWideUnits = 64;
 
 [[gnu::always_inline]] inline void evaluate_any(const Layout& l, const InputSets& in,
                                                 float* scratch, float* out) {
   if (l.channels == kDefaultChannels && l.hidden_units == kDefaultUnits)
     evaluate_with<kDefaultChannels, kDefaultUnits>(l, in, scratch, out);
+  else if (l.channels == kWideChannels && l.hidden_units == kWideUnits)
+    evaluate_with<kWideChannels, kWideUnits>(l, in, scratch, out);
   else
     evaluate_with<0, 0>(l, in, scratch, out);
 }

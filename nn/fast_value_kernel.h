@@ -2,7 +2,8 @@
 // on its input planes' cells as the rules core's bit masks give them (nn/input_sets.h). The
 // head values every new leaf of a self-play search, the largest share of self-play's time, so
 // it is compiled for the baseline instruction set and, on x86-64, for AVX2 with FMA, picked
-// once at run time. The default head (16 channels, 32 hidden units) gets loops of known length.
+// once at run time. The default head (16 channels, 32 hidden units) and the wide one (32, 64)
+// get loops of known length.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,8 @@
 // The fast value head's sparse kernels (nn/fast_value.h, nn/fast_value_kernel.h) against the
 // dense convolution written out plainly, on random weights and positions of every board, for
 // the kernel this CPU runs and the baseline, at the default widths (16 channels, 32 hidden
-// units), another whole number of vector registers (8 channels) and one that is not (12).
+// units), the wide head's (32, 64), another whole number of vector registers (8 channels) and
+// one that is not (12).
 // Torch-free, so the sanitizers see it; tests/nn_torch/fast_value_test.cpp checks the same head
 // against LibTorch.
 #include "nn/fast_value.h"
@@ -95,8 +96,9 @@ std::vector<float> dense_head(const FastValueWeights& w, const Encoding& e, cons
 }
 
 TEST(FastValueKernel, TheSparseSumsGiveTheDenseConvolutionsOutputs) {
-  for (int channels : {16, 8, 12}) {
-    const int hidden = channels == 16 ? 32 : 20;  // the default head, and two others
+  for (int channels : {16, 32, 8, 12}) {
+    // The default head, the wide one (both with loops of known length), and two others.
+    const int hidden = channels == 16 ? 32 : channels == 32 ? 64 : 20;
     const FastValueWeights w =
         random_head(channels, hidden, 100u + static_cast<unsigned>(channels));
     for (const Variant* v : Variant::all()) {
