@@ -8,19 +8,17 @@ const std::array<std::string_view, kNumOutcomeParts> kOutcomePartNames = {
 
 GameParts game_parts(const Variant& variant, const std::vector<Action>& actions) {
   GameParts parts;
+  // First each action's turn, counted from the start, then the turns from it to the end.
   parts.turns_left.resize(actions.size());
   State state(variant);
-  std::vector<std::uint16_t> turn_of(actions.size());
   std::uint16_t turn = 0;
   for (std::size_t i = 0; i < actions.size(); ++i) {
-    turn_of[i] = turn;
+    parts.turns_left[i] = turn;
     const int mover = state.to_move();
     state.apply(actions[i]);
     if (state.to_move() != mover) ++turn;  // every turn's last action hands over, the game's too
   }
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    parts.turns_left[i] = static_cast<std::uint16_t>(turn - turn_of[i]);
-  }
+  for (std::uint16_t& left : parts.turns_left) left = static_cast<std::uint16_t>(turn - left);
   parts.final_captured = {state.captured(0), state.captured(1)};
   return parts;
 }

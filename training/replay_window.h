@@ -57,6 +57,7 @@ class ReplayWindow {
   std::int64_t total_samples() const;   // ever added (full-search decisions)
   std::int64_t window_samples() const;  // held now, a decision once per copy
   std::int64_t games_held() const;
+  const Variant& variant() const { return variant_; }
 
   // Fills `batch` samples drawn uniformly from the window: inputs [batch, planes, G, G],
   // policy targets [batch, 10 * G * G] and win/draw/loss value targets [batch, 3] (the game's

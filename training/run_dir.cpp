@@ -74,8 +74,12 @@ std::vector<fs::path> RunDir::checkpoints() const {
   return files_in(root_ / "checkpoints", "step-", ".pt");
 }
 
+std::vector<fs::path> shard_files(const fs::path& games_dir) {
+  return files_in(games_dir, "shard-", ".zzg");
+}
+
 std::vector<fs::path> RunDir::shards() const {
-  return files_in(games_dir(), "shard-", ".zzg");
+  return shard_files(games_dir());
 }
 
 fs::path RunDir::shard_path(std::int64_t index) const {

@@ -12,6 +12,9 @@
 
 namespace zertz::training {
 
+// The shards (shard-NNNNNN.zzg) of a games/ folder, oldest first; none when it is missing.
+std::vector<std::filesystem::path> shard_files(const std::filesystem::path& games_dir);
+
 class RunDir {
  public:
   explicit RunDir(std::filesystem::path root);  // creates the folders

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -12,11 +11,12 @@
 #include "config/config.h"
 #include "core/error.h"
 #include "nn/checkpoint.h"
-#include "nn/features.h"
 #include "training/game_shard.h"
 #include "training/replay_window.h"
+#include "training/run_dir.h"
 #include "training/settings.h"
 #include "training/trainer.h"
+#include "training/training_batch.h"
 
 namespace zertz::training {
 
@@ -26,67 +26,35 @@ namespace {
 
 std::vector<fs::path> shards_in(const std::string& dir) {
   if (!fs::is_directory(dir)) throw InputError(dir + ": not a folder of game shards");
-  std::vector<fs::path> shards;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".zzg")
-      shards.push_back(entry.path());
-  }
-  if (shards.empty()) throw InputError(dir + ": no game shards (*.zzg)");
-  std::sort(shards.begin(), shards.end());
+  std::vector<fs::path> shards = shard_files(dir);
+  if (shards.empty()) throw InputError(dir + ": no game shards (shard-*.zzg)");
   return shards;
 }
 
-// Positions drawn once, as tensors, so that every report scores the same ones.
-struct Batch {
-  torch::Tensor inputs, policy, value, parts;
-};
-
-Batch draw(const ReplayWindow& window, int size, bool with_parts, Rng& rng, const nn::Encoding& e) {
-  std::vector<float> x(static_cast<std::size_t>(size) * e.input_size());
-  std::vector<float> p(static_cast<std::size_t>(size) * e.policy_size());
-  std::vector<float> v(static_cast<std::size_t>(size) * 3);
-  std::vector<float> parts(with_parts ? static_cast<std::size_t>(size) * nn::kNumOutcomeParts : 0);
-  if (!window.sample(size, rng, x.data(), p.data(), v.data(),
-                     with_parts ? parts.data() : nullptr)) {
-    throw InputError("no positions to draw: every game's decisions were cheap searches");
-  }
-  Batch b;
-  b.inputs = torch::from_blob(x.data(), {size, nn::kNumInputPlanes, e.grid(), e.grid()}).clone();
-  b.policy = torch::from_blob(p.data(), {size, e.policy_size()}).clone();
-  b.value = torch::from_blob(v.data(), {size, 3}).clone();
-  if (with_parts) b.parts = torch::from_blob(parts.data(), {size, nn::kNumOutcomeParts}).clone();
-  return b;
-}
-
+// sum += w * l, field by field; a head the net lacks (-1) stays at -1.
 void add_scaled(StepLosses& sum, const StepLosses& l, double w) {
-  sum.policy += w * l.policy;
-  sum.value += w * l.value;
-  sum.total += w * l.total;
-  // A head the net lacks stays at -1.
-  if (l.fast_value >= 0) sum.fast_value = std::max(sum.fast_value, 0.0) + w * l.fast_value;
-  if (l.outcome_parts >= 0)
-    sum.outcome_parts = std::max(sum.outcome_parts, 0.0) + w * l.outcome_parts;
-  if (l.fast_outcome_parts >= 0) {
-    sum.fast_outcome_parts = std::max(sum.fast_outcome_parts, 0.0) + w * l.fast_outcome_parts;
-  }
-}
-
-StepLosses zero_losses() {
-  StepLosses l;
-  l.fast_value = l.outcome_parts = l.fast_outcome_parts = -1;
-  return l;
+  auto add = [w](double& total, double x) {
+    if (x >= 0) total = std::max(total, 0.0) + w * x;
+  };
+  add(sum.policy, l.policy);
+  add(sum.value, l.value);
+  add(sum.fast_value, l.fast_value);
+  add(sum.total, l.total);
+  add(sum.outcome_parts, l.outcome_parts);
+  add(sum.fast_outcome_parts, l.fast_outcome_parts);
 }
 
 // Held-out losses in chunks (bounded memory), weighted by each chunk's size.
-StepLosses evaluate(Trainer& trainer, const Batch& heldout) {
+StepLosses evaluate(Trainer& trainer, const TrainingBatch& heldout) {
   const std::int64_t n = heldout.inputs.size(0), chunk = 512;
-  StepLosses mean = zero_losses();
+  StepLosses mean;
   for (std::int64_t start = 0; start < n; start += chunk) {
     const std::int64_t len = std::min(chunk, n - start);
-    StepLosses l = trainer.evaluate(
-        heldout.inputs.narrow(0, start, len), heldout.policy.narrow(0, start, len),
-        heldout.value.narrow(0, start, len),
-        heldout.parts.defined() ? heldout.parts.narrow(0, start, len) : torch::Tensor());
+    const torch::Tensor& parts = heldout.outcome_parts;
+    StepLosses l =
+        trainer.evaluate(heldout.inputs.narrow(0, start, len), heldout.policy.narrow(0, start, len),
+                         heldout.value.narrow(0, start, len),
+                         parts.defined() ? parts.narrow(0, start, len) : torch::Tensor());
     add_scaled(mean, l, static_cast<double>(len) / static_cast<double>(n));
   }
   return mean;
@@ -147,9 +115,10 @@ void fit_network(const FitOptions& options, const std::function<void(const FitDa
   Rng rng(s.seed);
   torch::manual_seed(s.seed);
   at::set_num_threads(s.training_threads);
-  const nn::Encoding& e = nn::Encoding::of(*variant.board);
   Rng heldout_rng(s.seed ^ 0x4e1d011ULL);
-  const Batch held = draw(heldout, options.heldout_samples, with_parts, heldout_rng, e);
+  // Drawn once, so that every report scores the same positions (both windows hold some).
+  TrainingBatch held;
+  held.draw(heldout, options.heldout_samples, with_parts, heldout_rng);
   data.constant_value_loss = constant_value_loss(held.value);
   on_data(data);
 
@@ -159,21 +128,22 @@ void fit_network(const FitOptions& options, const std::function<void(const FitDa
   first.heldout = evaluate(trainer, held);
   on_report(first);
   const auto start = std::chrono::steady_clock::now();
-  StepLosses since = zero_losses();
+  StepLosses since;
   std::int64_t steps_since = 0;
+  TrainingBatch batch;
   for (std::int64_t step = 1; step <= options.steps; ++step) {
-    Batch b = draw(train, s.batch_size, with_parts, rng, e);
-    add_scaled(since, trainer.step(b.inputs, b.policy, b.value, b.parts), 1.0);
+    batch.draw(train, s.batch_size, with_parts, rng);
+    add_scaled(since, trainer.step(batch.inputs, batch.policy, batch.value, batch.outcome_parts),
+               1.0);
     ++steps_since;
     if (step % options.report_every != 0 && step != options.steps) continue;
     FitReport report;
     report.step = step;
     report.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    report.train = zero_losses();
     add_scaled(report.train, since, 1.0 / static_cast<double>(steps_since));
     report.heldout = evaluate(trainer, held);
-    since = zero_losses();
+    since = StepLosses();
     steps_since = 0;
     if (!options.out.empty()) {
       nn::CheckpointInfo info;

@@ -18,7 +18,6 @@
 #include "distributed/learner_link.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
-#include "nn/features.h"
 #include "nn/inference_module.h"
 #include "training/actor.h"
 #include "training/evaluation_scheduler.h"
@@ -27,6 +26,7 @@
 #include "training/settings.h"
 #include "training/shard_writer.h"
 #include "training/trainer.h"
+#include "training/training_batch.h"
 #ifdef ZERTZ_WITH_MPI
 #include "distributed/mpi_transport.h"
 #endif
@@ -110,7 +110,7 @@ class TrainingRun {
   std::unique_ptr<ShardWriter> shards_;
   std::unique_ptr<SelfPlayRunner> selfplay_;
   std::atomic<std::int64_t> selfplay_step_{0};  // of the weights self-play uses (games record it)
-  std::vector<float> inputs_, policy_, value_, parts_;
+  TrainingBatch batch_;
   std::unique_ptr<GameIntake> intake_;  // the actors' games; outlives the link that feeds it
   std::unique_ptr<distributed::LearnerLink> link_;
   std::uint64_t launch_ = 0;           // games on disk when this session started
@@ -209,23 +209,9 @@ bool TrainingRun::train_step() {
   if (static_cast<double>(trained_samples_) >=
       s_.samples_per_new_sample * static_cast<double>(total))
     return false;
-  const nn::Encoding& e = nn::Encoding::of(*s_.variant->board);
-  const int b = s_.batch_size;
-  inputs_.resize(static_cast<std::size_t>(b) * e.input_size());
-  policy_.resize(static_cast<std::size_t>(b) * e.policy_size());
-  value_.resize(static_cast<std::size_t>(b) * 3);
-  const bool with_parts = s_.model.outcome_parts;
-  parts_.resize(with_parts ? static_cast<std::size_t>(b) * nn::kNumOutcomeParts : 0);
-  if (!window_.sample(b, rng_, inputs_.data(), policy_.data(), value_.data(),
-                      with_parts ? parts_.data() : nullptr))
-    return false;
-  auto x = torch::from_blob(inputs_.data(), {b, nn::kNumInputPlanes, e.grid(), e.grid()});
-  auto p = torch::from_blob(policy_.data(), {b, e.policy_size()});
-  auto v = torch::from_blob(value_.data(), {b, 3});
-  torch::Tensor parts;
-  if (with_parts) parts = torch::from_blob(parts_.data(), {b, nn::kNumOutcomeParts});
-  losses_ = trainer_.step(x, p, v, parts);
-  trained_samples_ += b;
+  if (!batch_.draw(window_, s_.batch_size, s_.model.outcome_parts, rng_)) return false;
+  losses_ = trainer_.step(batch_.inputs, batch_.policy, batch_.value, batch_.outcome_parts);
+  trained_samples_ += s_.batch_size;
   return true;
 }
 

@@ -31,6 +31,19 @@ fs::path games_dir() {
   return dir;
 }
 
+// A fit of the tiny config on `dir`'s games: `steps` steps, every `heldout_every`-th game held
+// out, `heldout_positions` of them scored.
+FitOptions tiny_fit(const fs::path& dir, std::int64_t steps, int heldout_every,
+                    int heldout_positions) {
+  FitOptions options;
+  options.games_dirs = {dir.string()};
+  options.config = kTiny;
+  options.steps = steps;
+  options.heldout_every = heldout_every;
+  options.heldout_samples = heldout_positions;
+  return options;
+}
+
 std::string input_error(const FitOptions& options) {
   try {
     fit_network(
@@ -44,13 +57,8 @@ std::string input_error(const FitOptions& options) {
 
 TEST(SupervisedFit, TrainsOnSomeGamesAndScoresTheHeldOutOnes) {
   fs::path dir = games_dir();
-  FitOptions options;
-  options.games_dirs = {dir.string()};
-  options.config = kTiny;
-  options.steps = 60;
+  FitOptions options = tiny_fit(dir, 60, 4, 200);
   options.report_every = 30;
-  options.heldout_every = 4;
-  options.heldout_samples = 200;
   options.out = (dir / "fit.pt").string();
   FitData data;
   std::vector<FitReport> reports;
@@ -88,12 +96,7 @@ TEST(SupervisedFit, TrainsOnSomeGamesAndScoresTheHeldOutOnes) {
 // targets (here their constant guess's loss) do not move with training.search_value_weight.
 TEST(SupervisedFit, HeldOutValuesAreTheResultsWhateverTheTrainingTargets) {
   fs::path dir = games_dir();
-  FitOptions options;
-  options.games_dirs = {dir.string()};
-  options.config = kTiny;
-  options.steps = 1;
-  options.heldout_every = 3;
-  options.heldout_samples = 300;
+  FitOptions options = tiny_fit(dir, 1, 3, 300);
   std::vector<double> constant;
   for (const char* weight : {"0", "1"}) {
     options.overrides = {std::string("training.search_value_weight=") + weight};
