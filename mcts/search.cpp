@@ -88,10 +88,13 @@ void Search::play(Action action) {
   root_state_.apply(action);
   root_history_.record(mover, root_state_);
   const Node& root = tree_.root();
-  // A Gumbel search's tree holds the visits of its halving schedule, not a search to go on with.
-  if (params_.reuse_tree && !params_.gumbel_root && root.is_expanded()) {
+  // A Gumbel search's tree holds the visits of its halving schedule, not a search to go on with,
+  // except below a proven child: kept, its proof decides the game (a search stops at a proven
+  // root) instead of having to be found again (docs/experiments.md E29).
+  if (params_.reuse_tree && root.is_expanded()) {
     for (const Node& child : root.children()) {
       if (child.action() != action) continue;
+      if (params_.gumbel_root && child.proven() == Proven::kUnknown) break;
       // A root's priors must be the evaluator's before the noise is mixed into them.
       if (child.awaiting_evaluation()) break;
       tree_.promote(child);

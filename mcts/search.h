@@ -37,7 +37,8 @@ class Search {
 
   // A fresh tree for `state`; `history` is the game's repetition history up to `state`.
   void set_root(const State& state, const RepetitionTracker& history);
-  // Plays `action` (legal at the root): with reuse_tree, its subtree becomes the tree.
+  // Plays `action` (legal at the root): with reuse_tree, its subtree becomes the tree (under a
+  // Gumbel root only when the child is proven).
   void play(Action action);
   const State& root_state() const { return root_state_; }
   const Node& root() const { return tree_.root(); }

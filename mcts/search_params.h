@@ -107,8 +107,9 @@ struct SearchParams {
   // The root samples gumbel_considered actions by Gumbel-top-k on its priors, shares the
   // visits among them by sequential halving and plays the survivor; the policy target is the
   // completed-Q improved policy rather than the visit counts. Dirichlet noise, forced playouts,
-  // the move temperature and tree reuse are then off: the Gumbel noise does their work. PUCT
-  // still chooses below the root.
+  // the move temperature and tree reuse are then off: the Gumbel noise does their work (a
+  // proven child's subtree is still kept, so that its proof decides the game). PUCT still
+  // chooses below the root.
   bool gumbel_root = false;
   // Draw the Gumbel noise (self-play); false considers the top actions by prior (play).
   bool gumbel_noise = false;

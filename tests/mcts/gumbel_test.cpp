@@ -5,8 +5,10 @@
 #include <cmath>
 #include <map>
 
+#include "core/position.h"
 #include "mcts/search.h"
 #include "mcts/selfplay_batch.h"
+#include "tests/mcts/tree_checks.h"
 
 namespace zertz::mcts {
 namespace {
@@ -128,6 +130,33 @@ TEST(Gumbel, NoiseVariesTheConsideredActionsAndTheSeedFixesThem) {
   };
   EXPECT_EQ(visited_set(5), visited_set(5));
   EXPECT_NE(visited_set(5), visited_set(6));
+}
+
+// A Gumbel root starts each search afresh, but a proven child's subtree is kept: the winning
+// chain's second jump is played from the proof, with no new search.
+TEST(Gumbel, AProvenChildIsKeptForTheNextDecision) {
+  State state = parse_position_string(testing::kChainWin);
+  const Board& b = state.board();
+  UniformEvaluator evaluator;
+  Search search(gumbel_params(/*noise=*/true), evaluator, state);
+  Rng rng(5);
+  SearchResult first = search.run(300, /*full=*/true, /*temperature=*/1.0f, rng);
+  ASSERT_EQ(first.proven, Proven::kWin);
+  ASSERT_EQ(first.chosen, Action::jump(*b.parse_cell("c1"), 0));
+  search.play(first.chosen);
+  EXPECT_EQ(search.root().proven(), Proven::kWin) << "the proof is kept";
+  std::uint32_t kept_visits = search.root().visits();
+  SearchResult second = search.run(300, /*full=*/true, /*temperature=*/1.0f, rng);
+  EXPECT_EQ(second.proven, Proven::kWin);
+  EXPECT_EQ(second.chosen, Action::jump(*b.parse_cell("c3"), 0));
+  EXPECT_EQ(second.root_visits, kept_visits) << "a proven root needs no search";
+
+  // An unproven child is not kept: the next search starts from nothing.
+  Search fresh(gumbel_params(/*noise=*/true), evaluator, State(Variant::basic()));
+  SearchResult opening = fresh.run(64, /*full=*/true, /*temperature=*/1.0f, rng);
+  ASSERT_EQ(opening.proven, Proven::kUnknown);
+  fresh.play(opening.chosen);
+  EXPECT_EQ(fresh.root().visits(), 0u);
 }
 
 TEST(Gumbel, SelfPlayGamesFinishWithNormalisedTargets) {
