@@ -30,6 +30,7 @@ void add_bench_mcts_command(CLI::App& parent, std::vector<Command>& commands);
 void add_bench_intake_command(CLI::App& parent, std::vector<Command>& commands);
 void add_export_command(CLI::App& parent, std::vector<Command>& commands);
 void add_init_model_command(CLI::App& parent, std::vector<Command>& commands);
+void add_grow_command(CLI::App& parent, std::vector<Command>& commands);
 void add_train_command(CLI::App& parent, std::vector<Command>& commands);
 void add_fit_command(CLI::App& parent, std::vector<Command>& commands);
 void add_replay_command(CLI::App& parent, std::vector<Command>& commands);

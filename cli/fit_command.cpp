@@ -21,6 +21,7 @@ nlohmann::json losses_json(const training::StepLosses& l) {
   nlohmann::json j = {{"policy", l.policy}, {"value", l.value}};
   if (l.fast_value >= 0) j["fast_value"] = l.fast_value;
   if (l.outcome_parts >= 0) j["outcome_parts"] = l.outcome_parts;
+  if (l.soft_policy >= 0) j["soft_policy"] = l.soft_policy;
   if (l.fast_outcome_parts >= 0) j["fast_outcome_parts"] = l.fast_outcome_parts;
   return j;
 }
@@ -29,6 +30,7 @@ std::string losses_text(const training::StepLosses& l) {
   std::string text = fmt::format("policy {:.3f} value {:.3f}", l.policy, l.value);
   if (l.fast_value >= 0) text += fmt::format(" fast {:.3f}", l.fast_value);
   if (l.outcome_parts >= 0) text += fmt::format(" parts {:.3f}", l.outcome_parts);
+  if (l.soft_policy >= 0) text += fmt::format(" soft {:.3f}", l.soft_policy);
   if (l.fast_outcome_parts >= 0) text += fmt::format(" fast parts {:.3f}", l.fast_outcome_parts);
   return text;
 }

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   add_bench_intake_command(bench, commands);
   add_export_command(app, commands);
   add_init_model_command(app, commands);
+  add_grow_command(app, commands);
   add_train_command(app, commands);
   add_fit_command(app, commands);
   add_replay_command(app, commands);

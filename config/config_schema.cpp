@@ -39,6 +39,7 @@ const std::vector<KeySpec>& config_schema() {
       integer("model.fast_value_channels", 16, 0, 256),
       integer("model.fast_value_hidden", 32, 1, 1024),
       flag("model.outcome_parts", false),
+      flag("model.soft_policy", false),
 
       integer("selfplay.threads", 1, 1, 256),
       integer("selfplay.games_in_flight", 48, 1, 4096),
@@ -89,6 +90,7 @@ const std::vector<KeySpec>& config_schema() {
       number("training.value_loss_weight", "1.0", 0, 100),
       number("training.fast_value_loss_weight", "1.0", 0, 100),
       number("training.outcome_parts_loss_weight", "1.0", 0, 100),
+      number("training.soft_policy_loss_weight", "8.0", 0, 100),
       number("training.samples_per_new_sample", "6", 0.01, 1000),
       integer("training.min_samples", 1000, 1, 100000000),
       integer("training.window_min_samples", 20000, 1, 100000000),

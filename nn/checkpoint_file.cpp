@@ -41,7 +41,8 @@ nlohmann::json model_to_json(const ModelConfig& m) {
           {"value_hidden", m.value_hidden},
           {"fast_value_channels", m.fast_value_channels},
           {"fast_value_hidden", m.fast_value_hidden},
-          {"outcome_parts", m.outcome_parts}};
+          {"outcome_parts", m.outcome_parts},
+          {"soft_policy", m.soft_policy}};
 }
 
 // A shape outside these ranges would build no network, or one too large to allocate.
@@ -70,6 +71,8 @@ ModelConfig model_from_json(const nlohmann::json& j) {
   }
   // Nor do those from before the outcome parts.
   if (j.contains("outcome_parts")) m.outcome_parts = j.at("outcome_parts").get<bool>();
+  // Nor those from before the soft policy head.
+  if (j.contains("soft_policy")) m.soft_policy = j.at("soft_policy").get<bool>();
   return m;
 }
 

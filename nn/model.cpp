@@ -72,6 +72,11 @@ ZertzNetImpl::ZertzNetImpl(const ModelConfig& config) : config_(config) {
   policy_conv = register_module("policy_conv", ConvBn(c, config.policy_channels, 1));
   policy_out = register_module("policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(
                                                  config.policy_channels, kPolicyPlanes, 1)));
+  if (config.soft_policy) {
+    soft_policy_out = register_module(
+        "soft_policy_out",
+        torch::nn::Conv2d(torch::nn::Conv2dOptions(config.policy_channels, kPolicyPlanes, 1)));
+  }
   value_conv = register_module("value_conv", ConvBn(c, config.value_channels, 1));
   value_hidden = register_module("value_hidden",
                                  torch::nn::Linear(2 * config.value_channels, config.value_hidden));
@@ -92,13 +97,17 @@ ModelOutput ZertzNetImpl::forward(const torch::Tensor& x) {
   auto h = torch::relu(stem(x)) * mask;
   for (auto& block : tower) h = block->forward(h, mask);
 
-  auto p = policy_out(torch::relu(policy_conv(h)));  // [B, 10, G, G]
+  auto policy_features = torch::relu(policy_conv(h));
   // on-board logits stay exact (mask 1 adds 0); off-board ones become kMaskedLogit.
-  p = p * mask + (1 - mask) * kMaskedLogit;
+  auto masked = [&](const torch::Tensor& logits) {
+    return logits * mask + (1 - mask) * kMaskedLogit;
+  };
+  auto p = masked(policy_out(policy_features));  // [B, 10, G, G]
   auto v = torch::relu(value_conv(h)) * mask;
   auto z = torch::relu(value_hidden(global_pool(v, mask)));
   ModelOutput out{p.flatten(1), value_out(z), {}, {}, {}};
   if (value_parts) out.outcome_parts = value_parts(z);
+  if (soft_policy_out) out.soft_policy_logits = masked(soft_policy_out(policy_features)).flatten(1);
   if (fast_value)
     std::tie(out.fast_value_logits, out.fast_outcome_parts) = fast_value->forward(x, mask);
   return out;

@@ -19,6 +19,9 @@ struct ModelOutput {
   // [B, kNumOutcomeParts] (nn/outcome_parts.h) from the value head's and the fast head's hidden
   // layers; undefined without model.outcome_parts (or, the fast one, without a fast head).
   torch::Tensor outcome_parts, fast_outcome_parts;
+  // [B, 10 * G * G] like policy_logits, of the soft policy head; undefined without
+  // model.soft_policy.
+  torch::Tensor soft_policy_logits;
 };
 
 // conv (no bias) + batch norm: the unit that export folds into one convolution.
@@ -69,6 +72,7 @@ class ZertzNetImpl : public torch::nn::Module {
   std::vector<ResidualBlock> tower;
   ConvBn policy_conv{nullptr};
   torch::nn::Conv2d policy_out{nullptr};
+  torch::nn::Conv2d soft_policy_out{nullptr};  // only when config.soft_policy
   ConvBn value_conv{nullptr};
   torch::nn::Linear value_hidden{nullptr}, value_out{nullptr};
   torch::nn::Linear value_parts{nullptr};  // only when config.outcome_parts

@@ -50,6 +50,7 @@ std::string ModelConfig::describe() const {
            std::to_string(fast_value_hidden);
   }
   if (outcome_parts) out += ", outcome parts";
+  if (soft_policy) out += ", soft policy";
   return out;
 }
 

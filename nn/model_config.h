@@ -23,6 +23,11 @@ struct ModelConfig {
   // Heads that predict the outcome's parts (nn/outcome_parts.h) from the value head's and the
   // fast head's hidden layers: training targets only, never exported.
   bool outcome_parts = false;
+  // A second policy output trained on the search's policy raised to the power 1/4 and
+  // renormalised (KataGo's soft policy target): it learns the ranks of the moves the main
+  // policy gives little weight. A training target only: a search never reads it, exports leave
+  // it out.
+  bool soft_policy = false;
 
   // tiny (tests), small (CPU training default), medium, large; throws std::invalid_argument
   // naming the choices for any other name.

@@ -49,7 +49,7 @@ void ProgressReport::report(const ProgressSnapshot& now) {
   const nn::EvaluatorStats& ev = now.evaluator;
   log_->info(
       "games {} ({:.0f}/h) | evals {:.0f}/s, batch {:.1f}, cache {:.0f}%{} | step {} ({:.0f} "
-      "samples/s) | loss policy {:.3f} value {:.3f}{}{} | window {} | ladder {} | {} elapsed, "
+      "samples/s) | loss policy {:.3f} value {:.3f}{}{}{} | window {} | ladder {} | {} elapsed, "
       "checkpoint in {} steps{}",
       now.games, games_per_hour, ev.evaluations_per_second() + now.actor_evaluations_per_second,
       ev.average_batch(), 100 * ev.cache_hit_rate(),
@@ -59,6 +59,7 @@ void ProgressReport::report(const ProgressSnapshot& now) {
       now.steps, steps_per_s * batch_size_, now.losses.policy, now.losses.value,
       now.losses.fast_value >= 0 ? fmt::format(" fast {:.3f}", now.losses.fast_value) : "",
       now.losses.outcome_parts >= 0 ? fmt::format(" parts {:.3f}", now.losses.outcome_parts) : "",
+      now.losses.soft_policy >= 0 ? fmt::format(" soft {:.3f}", now.losses.soft_policy) : "",
       now.window_samples, now.strength, clock_text(since(started_)), to_checkpoint,
       steps_per_s > 0
           ? fmt::format(" (~{:.0f} s)", static_cast<double>(to_checkpoint) / steps_per_s)
@@ -79,6 +80,7 @@ void ProgressReport::report(const ProgressSnapshot& now) {
                            {"selfplay_search_share", now.selfplay_search_share}};
   if (now.losses.fast_value >= 0) metric["fast_value_loss"] = now.losses.fast_value;
   if (now.losses.outcome_parts >= 0) metric["outcome_parts_loss"] = now.losses.outcome_parts;
+  if (now.losses.soft_policy >= 0) metric["soft_policy_loss"] = now.losses.soft_policy;
   if (now.losses.fast_outcome_parts >= 0) {
     metric["fast_outcome_parts_loss"] = now.losses.fast_outcome_parts;
   }

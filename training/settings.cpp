@@ -26,6 +26,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.model.fast_value_channels = c.get_int("model.fast_value_channels");
   s.model.fast_value_hidden = c.get_int("model.fast_value_hidden");
   s.model.outcome_parts = c.get_bool("model.outcome_parts");
+  s.model.soft_policy = c.get_bool("model.soft_policy");
 
   s.selfplay.search = config::selfplay_search(c);
   if (s.selfplay.search.fast_value_weight > 0 && s.model.fast_value_channels == 0) {
@@ -62,6 +63,7 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.trainer.value_loss_weight = c.get_double("training.value_loss_weight");
   s.trainer.fast_value_loss_weight = c.get_double("training.fast_value_loss_weight");
   s.trainer.outcome_parts_loss_weight = c.get_double("training.outcome_parts_loss_weight");
+  s.trainer.soft_policy_loss_weight = c.get_double("training.soft_policy_loss_weight");
   s.samples_per_new_sample = c.get_double("training.samples_per_new_sample");
   s.min_samples = c.get_int("training.min_samples");
   s.window.min_samples = c.get_int("training.window_min_samples");

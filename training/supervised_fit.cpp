@@ -42,6 +42,7 @@ void add_scaled(StepLosses& sum, const StepLosses& l, double w) {
   add(sum.total, l.total);
   add(sum.outcome_parts, l.outcome_parts);
   add(sum.fast_outcome_parts, l.fast_outcome_parts);
+  add(sum.soft_policy, l.soft_policy);
 }
 
 // Held-out losses in chunks (bounded memory), weighted by each chunk's size.

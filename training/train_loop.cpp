@@ -18,6 +18,7 @@
 #include "distributed/learner_link.h"
 #include "nn/checkpoint.h"
 #include "nn/export.h"
+#include "nn/grow.h"
 #include "nn/inference_module.h"
 #include "training/actor.h"
 #include "training/evaluation_scheduler.h"
@@ -137,7 +138,13 @@ std::optional<fs::path> TrainingRun::load_resume_checkpoint(nn::CheckpointInfo& 
   std::optional<std::string> first_error;
   for (const fs::path& candidate : candidates) {
     try {
-      info = nn::load_checkpoint(candidate.string(), net_, &trainer_.optimizer());
+      info = nn::load_checkpoint_growing(candidate.string(), net_, trainer_.optimizer());
+      nn::ModelConfig loaded = info.model;
+      loaded.name = net_->config().name;
+      if (!(loaded == net_->config())) {
+        log_->info("grew the network of {} into {} (nn/grow.h)", info.model.describe(),
+                   net_->config().describe());
+      }
       return candidate;
     } catch (const nn::CheckpointError& e) {
       log_->warn("passing over a checkpoint that does not load: {}", e.what());
@@ -398,16 +405,23 @@ void TrainingRun::finish(bool interrupted) {
       dir_.root().string());
 }
 
-// A run's rules and network shape are fixed when it starts: its checkpoints and shards hold
-// them. An override that changes one on resuming is refused rather than mixing two runs.
+// A run's rules are fixed when it starts: its checkpoints and shards hold them. Its network may
+// only grow (nn/grow.h): more blocks, a wider fast head. Any other change on resuming is refused
+// rather than mixing two runs.
 void refuse_changes_to_the_run(const config::Config& saved, const config::Config& resumed,
                                const TrainOptions& options) {
-  for (const char* key : {"run.variant", "model.size", "model.blocks", "model.channels"}) {
+  for (const char* key : {"run.variant", "model.size"}) {
     if (saved.get_string(key) == resumed.get_string(key)) continue;
     throw config::ConfigError("--set " + std::string(key) + "=" + resumed.get_string(key) + ": " +
                               options.run_dir + " was started with " + key + " " +
                               saved.get_string(key) +
                               ", which a run keeps; start another run directory");
+  }
+  std::string refusal =
+      nn::growth_refusal(settings_from_config(saved).model, settings_from_config(resumed).model);
+  if (!refusal.empty()) {
+    throw config::ConfigError(options.run_dir + "'s network cannot change so: " + refusal +
+                              "; start another run directory");
   }
 }
 

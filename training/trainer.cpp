@@ -38,13 +38,14 @@ double value_or_none(const torch::Tensor& loss) {
 
 // Each head's loss on a batch (undefined where the net has no such head) and their weighted sum.
 struct LossTerms {
-  torch::Tensor policy, value, fast_value, outcome_parts, fast_outcome_parts, total;
+  torch::Tensor policy, value, fast_value, outcome_parts, fast_outcome_parts, soft_policy, total;
 
   StepLosses figures() const {
     StepLosses losses{policy.item<double>(), value.item<double>(), value_or_none(fast_value),
                       total.item<double>()};
     losses.outcome_parts = value_or_none(outcome_parts);
     losses.fast_outcome_parts = value_or_none(fast_outcome_parts);
+    losses.soft_policy = value_or_none(soft_policy);
     return losses;
   }
 };
@@ -61,6 +62,11 @@ LossTerms loss_terms(const nn::ModelOutput& out, const torch::Tensor& policy,
     t.fast_value = -(value * torch::log_softmax(out.fast_value_logits, 1)).sum(1).mean();
     t.total = t.total + params.fast_value_loss_weight * t.fast_value;
   }
+  if (out.soft_policy_logits.defined()) {
+    auto soft = softened_policy(policy);
+    t.soft_policy = -(soft * torch::log_softmax(out.soft_policy_logits, 1)).sum(1).mean();
+    t.total = t.total + params.soft_policy_loss_weight * t.soft_policy;
+  }
   t.outcome_parts = parts_loss(out.outcome_parts, parts);
   t.fast_outcome_parts = parts_loss(out.fast_outcome_parts, parts);
   for (const auto& l : {t.outcome_parts, t.fast_outcome_parts}) {
@@ -70,6 +76,11 @@ LossTerms loss_terms(const nn::ModelOutput& out, const torch::Tensor& policy,
 }
 
 }  // namespace
+
+torch::Tensor softened_policy(const torch::Tensor& policy) {
+  auto soft = policy.pow(0.25);  // 0 stays 0: illegal and off-board actions keep no weight
+  return soft / soft.sum(1, true).clamp_min(1e-12);
+}
 
 void Trainer::check_targets(const torch::Tensor& outcome_parts) const {
   if (net_->config().outcome_parts && !outcome_parts.defined()) {

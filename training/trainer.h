@@ -1,6 +1,7 @@
 // The optimiser loop's single step: policy cross-entropy + value cross-entropy (win/draw/loss)
-// + the outcome parts' squared error (nn/outcome_parts.h) + weight decay (AdamW), with a
-// learning-rate schedule (linear warm-up, then step decay).
+// + the outcome parts' squared error (nn/outcome_parts.h) + the soft policy head's
+// cross-entropy (model.soft_policy) + weight decay (AdamW), with a learning-rate schedule
+// (linear warm-up, then step decay).
 #pragma once
 
 #include <torch/torch.h>
@@ -12,6 +13,10 @@
 #include "training/trainer_params.h"
 
 namespace zertz::training {
+
+// The soft policy head's target: each row of `policy` [B, A] raised to the power 1/4 and
+// renormalised (KataGo), so that moves the search visited little weigh more.
+torch::Tensor softened_policy(const torch::Tensor& policy);
 
 class Trainer {
  public:

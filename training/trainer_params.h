@@ -18,6 +18,8 @@ struct TrainerParams {
   // Weight of the outcome parts' squared error (nn/outcome_parts.h), summed over the parts,
   // for each head that predicts them (model.outcome_parts).
   double outcome_parts_loss_weight = 1.0;
+  // Weight of the soft policy head's cross-entropy (model.soft_policy; KataGo uses 8).
+  double soft_policy_loss_weight = 8.0;
 };
 
 struct StepLosses {
@@ -29,6 +31,8 @@ struct StepLosses {
   // (summed over the parts, averaged over the batch); -1 when the net predicts none.
   double outcome_parts = -1;
   double fast_outcome_parts = -1;
+  // The soft policy head's cross-entropy against the softened target; -1 when the net has none.
+  double soft_policy = -1;
 };
 
 }  // namespace zertz::training

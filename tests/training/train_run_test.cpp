@@ -187,23 +187,27 @@ TEST(TrainRun, AFastValueHeadTrainsValuesLeavesAndIsExported) {
   fs::remove(dir.string() + ".arena");
 }
 
-// Heads of the outcome's parts train beside both value heads (their losses in metrics.jsonl),
-// travel in checkpoints, and stay out of the export, which plays as any other.
+// Heads of the outcome's parts train beside both value heads, and the soft policy head beside
+// the policy (their losses in metrics.jsonl); they travel in checkpoints and stay out of the
+// export, which plays as any other.
 TEST(TrainRun, OutcomePartsTrainBesideTheValueHeadsAndStayOutOfTheExport) {
   fs::path dir = testing::cleared_scratch_path("run-outcome-parts");
   ASSERT_EQ(train(dir, {"model.outcome_parts=true", "model.fast_value_channels=4",
-                        "model.fast_value_hidden=8"}),
+                        "model.fast_value_hidden=8", "model.soft_policy=true"}),
             0);
   auto latest = RunDir(dir).latest_checkpoint();
   ASSERT_TRUE(latest);
   EXPECT_TRUE(nn::read_checkpoint_info(latest->string()).model.outcome_parts);
+  EXPECT_TRUE(nn::read_checkpoint_info(latest->string()).model.soft_policy);
   std::ifstream metrics(dir / "metrics.jsonl");
   std::string text((std::istreambuf_iterator<char>(metrics)), {});
   EXPECT_NE(text.find("\"outcome_parts_loss\""), std::string::npos);
   EXPECT_NE(text.find("\"fast_outcome_parts_loss\""), std::string::npos);
+  EXPECT_NE(text.find("\"soft_policy_loss\""), std::string::npos);
   std::ifstream model_json(dir / "export" / "model.json");
   std::string json((std::istreambuf_iterator<char>(model_json)), {});
   EXPECT_EQ(json.find("parts"), std::string::npos);
+  EXPECT_EQ(json.find("soft_policy"), std::string::npos);
   EXPECT_TRUE(export_plays(dir));
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
@@ -251,6 +255,38 @@ TEST(TrainRun, ResumedRunContinuesTheStepCount) {
   EXPECT_EQ(latest_step(dir), 12);
   EXPECT_FALSE(fs::exists(dir / "checkpoints" / "step-0000001.pt"));  // counting went on from 6
   EXPECT_TRUE(fs::exists(dir / "checkpoints" / "step-0000009.pt"));
+  fs::remove_all(dir);
+  fs::remove(dir.string() + ".out");
+}
+
+// A run resumed with a bigger network grows its last checkpoint (nn/grow.h) and trains on from
+// its step; a change that is not a growth is refused with one line before anything is written.
+TEST(TrainRun, AResumedRunGrowsItsNetworkAndRefusesOtherChanges) {
+  fs::path dir = testing::cleared_scratch_path("run-grow");
+  ASSERT_EQ(train(dir, {"model.fast_value_channels=4", "model.fast_value_hidden=8"}), 0);
+  ASSERT_EQ(latest_step(dir), 6);
+  ASSERT_EQ(train(dir, {"training.max_steps=12", "model.blocks=3", "model.fast_value_channels=6"}),
+            0);
+  EXPECT_EQ(latest_step(dir), 12);
+  auto latest = RunDir(dir).latest_checkpoint();
+  ASSERT_TRUE(latest);
+  nn::ModelConfig grown = nn::read_checkpoint_info(latest->string()).model;
+  EXPECT_EQ(grown.blocks, 3);
+  EXPECT_EQ(grown.fast_value_channels, 6);
+  EXPECT_EQ(grown.fast_value_hidden, 8);
+  std::ifstream log(dir / "log.txt");
+  std::string text((std::istreambuf_iterator<char>(log)), {});
+  EXPECT_NE(text.find("grew the network of tiny: 2 blocks"), std::string::npos) << text;
+
+  for (const char* change : {"model.channels=32", "model.fast_value_channels=4"}) {
+    EXPECT_EQ(train(dir, {"training.max_steps=18", change}), 2) << change;
+    std::ifstream out(dir.string() + ".out");
+    std::string line;
+    std::getline(out, line);
+    EXPECT_EQ(line.rfind("error: " + dir.string() + "'s network cannot change so: ", 0), 0u)
+        << line;
+  }
+  EXPECT_EQ(latest_step(dir), 12);
   fs::remove_all(dir);
   fs::remove(dir.string() + ".out");
 }

@@ -86,9 +86,9 @@ TEST(DiskFull, ACheckpointThatCannotBeWrittenStopsTheRunWithOneLineAndItResumes)
 TEST(DiskFull, AGameThatCannotBeAppendedStopsTheRunAndNothingOnDiskIsTorn) {
   fs::path dir = testing::cleared_scratch_path("run-disk-full-shard");
   ASSERT_EQ(train_limited(dir, 6, 0), 0);
-  // No checkpoint before the end: the first write past 2 KiB is a game appended to a new shard.
+  // No checkpoint before the end: the first write past 3 KiB is a game appended to a new shard.
   const std::string no_checkpoints = " --set training.checkpoint_every_steps=1000";
-  EXPECT_EQ(train_limited(dir, 40, 2, false, no_checkpoints), 1);
+  EXPECT_EQ(train_limited(dir, 40, 3, false, no_checkpoints), 1);
   const std::string out = output_of(dir);
   const std::string start = "error: cannot append to " + (dir / "games" / "shard-").string();
   EXPECT_NE(out.find(start), std::string::npos) << out;
