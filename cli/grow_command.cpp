@@ -27,12 +27,8 @@ int fail(const std::string& message) {
 }
 
 int run_grow(const GrowOptions& options) {
-  nn::CheckpointInfo info;
-  try {
-    info = nn::read_checkpoint_info(options.checkpoint);
-  } catch (const nn::CheckpointError& e) {
-    return fail(e.what());
-  }
+  // A checkpoint that does not load is a CheckpointError, reported by main as bad input.
+  nn::CheckpointInfo info = nn::read_checkpoint_info(options.checkpoint);
   nn::ModelConfig grown_config = info.model;
   if (options.blocks > 0) grown_config.blocks = options.blocks;
   if (options.fast_value_channels > 0)
@@ -47,11 +43,7 @@ int run_grow(const GrowOptions& options) {
   nn::ZertzNet net(info.model);
   // load_checkpoint sets the optimiser's options (learning rate, weight decay) from the file.
   torch::optim::AdamW optimizer(net->parameters(), torch::optim::AdamWOptions());
-  try {
-    info = nn::load_checkpoint(options.checkpoint, net, &optimizer);
-  } catch (const nn::CheckpointError& e) {
-    return fail(e.what());
-  }
+  info = nn::load_checkpoint(options.checkpoint, net, &optimizer);
   torch::optim::AdamW grown_optimizer(
       grown->parameters(),
       static_cast<const torch::optim::AdamWOptions&>(optimizer.param_groups().front().options()));

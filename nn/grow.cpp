@@ -56,13 +56,18 @@ std::string key_of(const torch::Tensor& parameter) {
 
 }  // namespace
 
+bool same_network(const ModelConfig& a, const ModelConfig& b) {
+  ModelConfig renamed = b;
+  renamed.name = a.name;
+  return renamed == a;
+}
+
 std::string growth_refusal(const ModelConfig& from, const ModelConfig& to) {
-  ModelConfig same = to;
-  same.name = from.name;
-  same.blocks = from.blocks;
-  same.fast_value_channels = from.fast_value_channels;
-  same.fast_value_hidden = from.fast_value_hidden;
-  if (!(same == from)) {
+  ModelConfig ungrown = to;
+  ungrown.blocks = from.blocks;
+  ungrown.fast_value_channels = from.fast_value_channels;
+  ungrown.fast_value_hidden = from.fast_value_hidden;
+  if (!same_network(from, ungrown)) {
     return "only blocks, fast_value_channels and fast_value_hidden can grow: " + from.describe() +
            " cannot become " + to.describe();
   }
@@ -115,9 +120,7 @@ void grow_network(ZertzNet& from, const torch::optim::AdamW& from_optimizer, Zer
 CheckpointInfo load_checkpoint_growing(const std::string& path, ZertzNet& net,
                                        torch::optim::AdamW& optimizer) {
   CheckpointInfo info = read_checkpoint_info(path);
-  ModelConfig same_name = net->config();
-  same_name.name = info.model.name;
-  if (info.model == same_name) return load_checkpoint(path, net, &optimizer);
+  if (same_network(info.model, net->config())) return load_checkpoint(path, net, &optimizer);
   if (std::string refusal = growth_refusal(info.model, net->config()); !refusal.empty())
     throw CheckpointError(path + ": " + refusal);
   ZertzNet smaller(info.model);

@@ -13,6 +13,9 @@
 
 namespace zertz::nn {
 
+// Whether two configs build the same network (their names aside: a grown net is "custom").
+bool same_network(const ModelConfig& a, const ModelConfig& b);
+
 // Why `to` is not a growth of `from`, or empty when it is: only blocks, fast_value_channels and
 // fast_value_hidden may differ, none may shrink, and a fast head cannot grow from none (its
 // values would be random where a search reads them).

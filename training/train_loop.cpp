@@ -139,9 +139,7 @@ std::optional<fs::path> TrainingRun::load_resume_checkpoint(nn::CheckpointInfo& 
   for (const fs::path& candidate : candidates) {
     try {
       info = nn::load_checkpoint_growing(candidate.string(), net_, trainer_.optimizer());
-      nn::ModelConfig loaded = info.model;
-      loaded.name = net_->config().name;
-      if (!(loaded == net_->config())) {
+      if (!nn::same_network(info.model, net_->config())) {
         log_->info("grew the network of {} into {} (nn/grow.h)", info.model.describe(),
                    net_->config().describe());
       }
