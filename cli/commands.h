@@ -27,6 +27,7 @@ void add_perft_command(CLI::App& parent, std::vector<Command>& commands);
 void add_bench_core_command(CLI::App& parent, std::vector<Command>& commands);
 void add_bench_nn_command(CLI::App& parent, std::vector<Command>& commands);
 void add_bench_mcts_command(CLI::App& parent, std::vector<Command>& commands);
+void add_bench_alphabeta_command(CLI::App& parent, std::vector<Command>& commands);
 void add_bench_intake_command(CLI::App& parent, std::vector<Command>& commands);
 void add_export_command(CLI::App& parent, std::vector<Command>& commands);
 void add_init_model_command(CLI::App& parent, std::vector<Command>& commands);

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add_bench_core_command(bench, commands);
   add_bench_nn_command(bench, commands);
   add_bench_mcts_command(bench, commands);
+  add_bench_alphabeta_command(bench, commands);
   add_bench_intake_command(bench, commands);
   add_export_command(app, commands);
   add_init_model_command(app, commands);

@@ -110,10 +110,12 @@ const std::vector<KeySpec>& config_schema() {
       integer("evaluation.ladder_every_checkpoints", 2, 0, 1000000),
       integer("evaluation.ladder_games", 20, 1, 100000),
       integer("evaluation.ladder_visits", 200, 1, 1000000),
-      // The ladder's rungs: in basic Zertz each beats the one before it 80-85% of the time, so a
-      // network of any strength so far has a rung not far from 50% (`zertz ladder` takes its
-      // defaults from here too).
-      text("evaluation.ladder_rungs", "rollout:50,rollout:200,rollout:1000,rollout:5000"),
+      // The ladder's rungs: in basic Zertz each rollout rung beats the one before it 80-85% of
+      // the time, so a network of any strength so far has a rung not far from 50%; the
+      // classical alpha-beta searcher at depth 2 is the rung a network must pass (`zertz
+      // ladder` takes its defaults from here too).
+      text("evaluation.ladder_rungs",
+           "rollout:50,rollout:200,rollout:1000,rollout:5000,alphabeta:2"),
       text("evaluation.ladder_anchor", "rollout:200"),
       integer("evaluation.gating_games", 0, 0, 100000),
       number("evaluation.gating_threshold", "0.55", 0, 1),

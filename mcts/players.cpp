@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/random.h"
+#include "mcts/alphabeta_player.h"
 #include "mcts/search_player.h"
 
 namespace zertz::mcts {
@@ -87,7 +88,8 @@ class GreedyPlayer : public Player {
 }  // namespace
 
 bool is_baseline_spec(std::string_view spec) {
-  return spec == "random" || spec == "greedy" || spec.starts_with("rollout:");
+  return spec == "random" || spec == "greedy" || spec.starts_with("rollout:") ||
+         spec.starts_with("alphabeta:");
 }
 
 SearchParams rollout_search_params() {
@@ -101,33 +103,55 @@ SearchParams rollout_search_params() {
   return params;
 }
 
+namespace {
+
+// The N of "name:N" (from 1 to `most`), 0 for "name:auto" (which needs a time per turn), -1
+// when the text after the colon is neither.
+int parse_effort(std::string_view spec, std::string_view prefix, int most, int time_per_turn_ms) {
+  std::string_view count = spec.substr(prefix.size());
+  if (count == "auto") {
+    if (time_per_turn_ms <= 0) {
+      throw InputError("player '" + std::string(spec) +
+                       "' plays for a time per move: give one (--time-per-move)");
+    }
+    return 0;
+  }
+  int n = 0;
+  auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), n);
+  bool whole = error == std::errc() && end == count.data() + count.size();
+  return whole && n >= 1 && n <= most ? n : -1;
+}
+
+}  // namespace
+
 std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed,
                                     int time_per_turn_ms) {
   if (spec == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>(seed);
   constexpr std::string_view kRollout = "rollout:";
   if (spec.starts_with(kRollout)) {
-    std::string_view count = spec.substr(kRollout.size());
-    SearchBudget budget;
-    if (count == "auto") {
-      if (time_per_turn_ms <= 0) {
-        throw InputError(
-            "player 'rollout:auto' plays for a time per move: give one (--time-per-move)");
-      }
-      budget.time_per_turn_ms = time_per_turn_ms;
-    } else {
-      auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), budget.visits);
-      if (error != std::errc() || end != count.data() + count.size() || budget.visits < 1) {
-        budget.visits = 0;
-      }
-    }
-    if (budget.time_per_turn_ms > 0 || budget.visits > 0) {
+    int visits = parse_effort(spec, kRollout, std::numeric_limits<int>::max(), time_per_turn_ms);
+    if (visits >= 0) {
+      SearchBudget budget;
+      budget.visits = visits;
+      budget.time_per_turn_ms = visits == 0 ? time_per_turn_ms : 0;
       return std::make_unique<SearchPlayer>(std::string(spec), uniform_evaluator(),
                                             rollout_search_params(), budget, seed);
     }
   }
+  constexpr std::string_view kAlphaBeta = "alphabeta:";
+  if (spec.starts_with(kAlphaBeta)) {
+    int depth = parse_effort(spec, kAlphaBeta, kMaxAlphaBetaDepth, time_per_turn_ms);
+    if (depth >= 0) {
+      return std::make_unique<AlphaBetaPlayer>(std::string(spec),
+                                               depth == 0 ? kMaxAlphaBetaDepth : depth,
+                                               depth == 0 ? time_per_turn_ms : 0, seed);
+    }
+  }
   throw InputError("player '" + std::string(spec) +
-                   "': expected random, greedy, rollout:N with N >= 1 or rollout:auto");
+                   "': expected random, greedy, rollout:N with N >= 1, rollout:auto, "
+                   "alphabeta:D with D from 1 to " +
+                   std::to_string(kMaxAlphaBetaDepth) + " or alphabeta:auto");
 }
 
 }  // namespace zertz::mcts

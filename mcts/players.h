@@ -1,7 +1,9 @@
 // Baseline players without a network, which anchor the Elo scale: `random` (uniform atomic
 // actions), `greedy` (the action whose turn captures most, else random), `rollout:N` (the
-// search with N random playouts per decision) and `rollout:auto` (as many playouts as fit in a
-// time per turn). One interface, made from a spec string.
+// search with N random playouts per decision), `rollout:auto` (as many playouts as fit in a
+// time per turn), and the classical searcher `alphabeta:D` (alpha-beta to D placement turns)
+// and `alphabeta:auto` (as deep as a time per turn allows). One interface, made from a spec
+// string.
 #pragma once
 
 #include <cstdint>
@@ -27,12 +29,17 @@ class Player {
   Turn choose_turn(const Game& game);
 };
 
-// Whether `spec` names a baseline (random, greedy or rollout:...), as opposed to a network
-// model; make_player still checks that it is well formed.
+// Whether `spec` names a baseline (random, greedy, rollout:... or alphabeta:...), as opposed
+// to a network model; make_player still checks that it is well formed.
 bool is_baseline_spec(std::string_view spec);
 
-// "random", "greedy", "rollout:N" with N >= 1, or "rollout:auto", which needs
-// time_per_turn_ms > 0 and searches that long per turn. The seed fixes the player's choices
+// The deepest fixed depth, in placement turns, that `alphabeta:D` accepts (and the limit of
+// alphabeta:auto's deepening).
+constexpr int kMaxAlphaBetaDepth = 40;
+
+// "random", "greedy", "rollout:N" with N >= 1, "alphabeta:D" with D from 1 to
+// kMaxAlphaBetaDepth, or "rollout:auto" / "alphabeta:auto", which need time_per_turn_ms > 0
+// and search that long per turn (a fixed N or D ignores the clock). The seed fixes the player's choices
 // (a timed player's also depend on the machine's speed). Throws InputError naming what was
 // expected when the spec is not one of these.
 std::unique_ptr<Player> make_player(std::string_view spec, std::uint64_t seed,

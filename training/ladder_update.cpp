@@ -67,9 +67,10 @@ std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::
   std::stringstream items(text);
   for (std::string item; std::getline(items, item, ',');) {
     if (item.empty()) continue;
-    if (!mcts::is_baseline_spec(item) || item == "rollout:auto") {
+    if (!mcts::is_baseline_spec(item) || item.ends_with(":auto")) {
       throw InputError(what + ": '" + item +
-                       "' is not a rung; expected random, greedy or rollout:N, comma-separated");
+                       "' is not a rung; expected random, greedy, rollout:N or alphabeta:D, "
+                       "comma-separated");
     }
     mcts::make_player(item, 0, 0);  // refuses rollout:0 and the like now
     rungs.push_back(item);

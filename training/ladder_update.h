@@ -15,7 +15,7 @@
 
 namespace zertz::training {
 
-// Parses "rollout:50,rollout:200": baselines (mcts::is_baseline_spec, not rollout:auto), at
+// Parses "rollout:50,alphabeta:2": baselines (mcts::is_baseline_spec, none timed), at
 // least one; throws InputError naming `what` and the item otherwise.
 std::vector<std::string> parse_ladder_rungs(const std::string& text, const std::string& what);
 
