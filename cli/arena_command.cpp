@@ -111,8 +111,8 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
   auto options = std::make_shared<ArenaOptions>();
   auto* cmd = parent.add_subcommand("arena", "A match between two players: score, Elo, SPRT");
   cmd->add_option("a", options->a,
-                  "First player: random, greedy, rollout:N, rollout:auto, a checkpoint or an "
-                  "exported model directory")
+                  "First player: random, greedy, rollout:N, rollout:auto, alphabeta:D, "
+                  "alphabeta:auto, a checkpoint or an exported model directory")
       ->required();
   cmd->add_option("b", options->b, "Second player")->required();
   cmd->add_option("--games", options->games, "Games (at most, with --sprt)")

@@ -39,8 +39,8 @@ fs::path make_records_dir(const fs::path& out_dir, const std::string& a, const s
 void check_spec(const std::string& spec) {
   if (!mcts::is_baseline_spec(spec) && !fs::is_regular_file(spec) && !fs::is_directory(spec)) {
     throw InputError("player '" + spec +
-                     "': expected random, greedy, rollout:N, rollout:auto, a checkpoint file or "
-                     "an exported model directory");
+                     "': expected random, greedy, rollout:N, rollout:auto, alphabeta:D, "
+                     "alphabeta:auto, a checkpoint file or an exported model directory");
   }
 }
 
@@ -67,7 +67,7 @@ std::string player_label(const std::string& spec, int visits, int time_per_turn_
                          const std::vector<std::string>& search_overrides) {
   // fmt rather than operator+ on temporaries, about which GCC 12 warns falsely (-Wrestrict).
   std::string clock = fmt::format("@{}ms", time_per_turn_ms);
-  if (spec == "rollout:auto") return spec + clock;
+  if (spec.ends_with(":auto")) return spec + clock;  // rollout:auto, alphabeta:auto
   if (mcts::is_baseline_spec(spec)) return spec;
   std::string label =
       fs::path(spec).stem().string() + (time_per_turn_ms > 0 ? clock : fmt::format("@{}", visits));

@@ -16,7 +16,8 @@ const Variant& default_variant(const std::string& model) {
   if (!std::filesystem::exists(model)) {
     throw InputError(
         "player '" + model +
-        "': expected random, greedy, rollout:N, a checkpoint file or an exported model directory");
+        "': expected random, greedy, rollout:N, alphabeta:D, a checkpoint file or an exported model "
+        "directory");
   }
   std::string name = nn::trained_variant(model);
   const Variant* variant = Variant::find(name);

@@ -5,11 +5,12 @@
 namespace zertz::mcts {
 
 AlphaBetaPlayer::AlphaBetaPlayer(std::string name, int max_depth, int time_per_turn_ms,
-                                 std::uint64_t seed)
+                                 std::uint64_t seed, EvaluationWeights weights)
     : name_(std::move(name)),
       max_depth_(max_depth),
       time_per_turn_ms_(time_per_turn_ms),
-      rng_(seed) {}
+      rng_(seed),
+      search_(weights) {}
 
 Action AlphaBetaPlayer::choose_action(const Game& game) {
   const State& state = game.state();

@@ -16,7 +16,8 @@ class AlphaBetaPlayer : public Player {
  public:
   // max_depth >= 1 with time_per_turn_ms == 0 (a fixed depth), or time_per_turn_ms > 0 (as
   // deep as the time allows, up to max_depth).
-  AlphaBetaPlayer(std::string name, int max_depth, int time_per_turn_ms, std::uint64_t seed);
+  AlphaBetaPlayer(std::string name, int max_depth, int time_per_turn_ms, std::uint64_t seed,
+                  EvaluationWeights weights = {});
   std::string name() const override { return name_; }
   Action choose_action(const Game& game) override;
   // The search of the last turn this player planned.

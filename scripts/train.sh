@@ -8,4 +8,5 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/deps.sh"
 BUILD_DIR="$ROOT/build" BUILD_TARGET=zertz "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DZERTZ_SANITIZE=
 cd "$ROOT"
-exec "$ROOT/build/cli/zertz" train --config configs/default.yaml --run-dir runs/default "$@"
+# zertz train defaults to --config configs/default.yaml and --run-dir runs/default.
+exec "$ROOT/build/cli/zertz" train "$@"

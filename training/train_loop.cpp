@@ -397,6 +397,13 @@ void TrainingRun::finish(bool interrupted) {
              evaluation_.strength());
   log_->info("newest checkpoint: {}; exported for other front ends to {}",
              latest ? latest->string() : "none", dir_.export_dir().string());
+  const std::string model = dir_.export_dir().string();
+  log_->info("play it: build/cli/zertz play --model {}", model);
+  log_->info(
+      "match it against the classical baseline: build/cli/zertz arena {} alphabeta:auto "
+      "--games 100 --time-per-move 1000 --threads 2",
+      model);
+  log_->info("export another checkpoint: build/cli/zertz export CHECKPOINT --out DIR");
   log_->info(
       "continue training: the same command again (it resumes); plot: /usr/bin/python3 "
       "scripts/plot_training.py {}",
@@ -420,6 +427,21 @@ void refuse_changes_to_the_run(const config::Config& saved, const config::Config
   if (!refusal.empty()) {
     throw config::ConfigError(options.run_dir + "'s network cannot change so: " + refusal +
                               "; start another run directory");
+  }
+}
+
+// `--config F` on resuming: F is read only to check that it describes this run (its variant and
+// network size; the run keeps its own config.yaml), so that a config meant for a new run is not
+// silently trained as the old one.
+void refuse_another_runs_config(const config::Config& saved, const TrainOptions& options) {
+  const config::Config named = config::Config::load(options.config);
+  for (const char* key : {"run.variant", "model.size"}) {
+    if (saved.get_string(key) == named.get_string(key)) continue;
+    throw config::ConfigError("--config " + options.config + " has " + key + " " +
+                              named.get_string(key) + ", but " + options.run_dir +
+                              " was started with " + saved.get_string(key) +
+                              " (its config.yaml), which a run keeps; give another --run-dir "
+                              "to start a run with this config");
   }
 }
 
@@ -468,6 +490,7 @@ int run_training(const TrainOptions& options) {
     config = base;
     for (const std::string& o : options.overrides) config.apply_override(o);
     if (resuming) refuse_changes_to_the_run(base, config, options);
+    if (resuming && options.config_given) refuse_another_runs_config(base, options);
     // Refuse contradictions, and a device that is not there, before anything is written.
     nn::choose_device(settings_from_config(config).evaluator.device);
     dir = std::make_unique<RunDir>(options.run_dir);

@@ -8,6 +8,8 @@ namespace zertz::training {
 
 struct TrainOptions {
   std::string config = "configs/default.yaml";
+  // Whether --config was given: on resuming, a named config must describe the same run.
+  bool config_given = false;
   std::string run_dir = "runs/default";
   std::vector<std::string> overrides;  // "section.key=value"
 };

@@ -4,7 +4,7 @@
 Usage: include_graph.py ROOT      checks ROOT's layers; exit 1 naming each offending include
        include_graph.py --self-test  runs the check on scratch trees (it must catch both faults)
 
-The layers, lowest first (README's folder map): core -> mcts -> nn -> config -> evaluation ->
+The layers, lowest first (docs/architecture.md's folder map): core -> mcts -> nn -> config -> evaluation ->
 distributed -> training -> frontends -> cli. A file may include its own layer's headers and those of lower layers; an
 upward include ties a low layer to a higher one (the torch-free layers would then need
 LibTorch). Circles between files are refused too: include guards hide them from the compiler,

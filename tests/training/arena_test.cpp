@@ -98,6 +98,9 @@ TEST(Arena, LabelsNameNetworksByFileAndVisits) {
   EXPECT_EQ(player_label("step-0000100.pt", 200, 0, {"cpuct=3", "prior_temperature=2"}),
             "step-0000100@200,cpuct=3,prior_temperature=2");
   EXPECT_EQ(player_label("rollout:50", 200, 0, {"cpuct=3"}), "rollout:50");
+  // Timed baselines carry their clock; a fixed depth does not.
+  EXPECT_EQ(player_label("alphabeta:auto", 200, 250), "alphabeta:auto@250ms");
+  EXPECT_EQ(player_label("alphabeta:2", 200, 250), "alphabeta:2");
 }
 
 TEST(Arena, TheLadderMeetsACheckpointAtItsRungsAndRatesEveryone) {
