@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/shipped_model.h"
 #include "evaluation/player_factory.h"
 #include "frontends/analysis_engine.h"
 #include "frontends/search_driver.h"
@@ -12,17 +13,18 @@
 namespace zertz::cli {
 
 struct AnalysisCommandOptions {
-  std::string model = "random";
-  std::string variant;  // empty: a checkpoint's variant, else tournament
+  std::string model;    // empty: the shipped network (cli/shipped_model.h), else random
+  std::string variant;  // empty: the model's variant, else tournament
   frontends::AnalysisOptions engine;
   std::vector<std::string> search;  // a network's search settings, name=value
 };
 
 int run_analysis(const AnalysisCommandOptions& options) {
-  const Variant& variant = options.variant.empty() ? frontends::default_variant(options.model)
+  const std::string model = model_or_shipped(options.model, options.variant, "random");
+  const Variant& variant = options.variant.empty() ? frontends::default_variant(model)
                                                    : *Variant::find(options.variant);
   evaluation::PlayerSpec spec;
-  spec.name = options.model;
+  spec.name = model;
   spec.search_overrides = options.search;
   evaluation::PlayerFactory factory(spec, variant);
   frontends::AnalysisEngine engine(factory.analysis_evaluator(), factory.analysis_search_params(),
@@ -36,7 +38,9 @@ void add_analysis_command(CLI::App& parent, std::vector<Command>& commands) {
   auto* cmd = parent.add_subcommand(
       "analysis", "JSON analysis engine: one query per line on stdin, one answer per line out");
   cmd->add_option("--model", options->model,
-                  "random, greedy, rollout:N, a checkpoint or an exported model directory");
+                  "random, greedy, rollout:N, alphabeta:D, a checkpoint or an exported model "
+                  "directory" +
+                      shipped_model_help("random"));
   cmd->add_option("--variant", options->variant,
                   "Variant of the positions (default: the model's, else tournament)")
       ->check(CLI::IsMember(variant_names()));

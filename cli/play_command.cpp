@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/shipped_model.h"
 #include "evaluation/player_factory.h"
 #include "frontends/board_text.h"
 #include "frontends/terminal_game.h"
@@ -11,8 +12,8 @@
 namespace zertz::cli {
 
 struct PlayOptions {
-  std::string model = "random";
-  std::string variant;  // empty: a checkpoint's variant, else tournament
+  std::string model;    // empty: the shipped network (cli/shipped_model.h), else random
+  std::string variant;  // empty: the model's variant, else tournament
   bool first = false;   // the person moves first (the default: --first only names it)
   bool second = false;  // the person moves second
   int visits = 200;
@@ -21,9 +22,10 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& options) {
-  frontends::DriverOptions driver_options{options.model, options.visits, options.threads,
-                                          options.seed, evaluation::load_model};
-  const Variant& variant = options.variant.empty() ? frontends::default_variant(options.model)
+  const std::string model = model_or_shipped(options.model, options.variant, "random");
+  frontends::DriverOptions driver_options{model, options.visits, options.threads, options.seed,
+                                          evaluation::load_model};
+  const Variant& variant = options.variant.empty() ? frontends::default_variant(model)
                                                    : *Variant::find(options.variant);
   frontends::SearchDriver driver(driver_options, variant);
   frontends::GameSession session(variant);
@@ -37,7 +39,10 @@ int run_play(const PlayOptions& options) {
 void add_play_command(CLI::App& parent, std::vector<Command>& commands) {
   auto options = std::make_shared<PlayOptions>();
   auto* cmd = parent.add_subcommand("play", "Play against the computer in the terminal");
-  cmd->add_option("--model", options->model, "random, greedy, rollout:N or a checkpoint");
+  cmd->add_option("--model", options->model,
+                  "random, greedy, rollout:N, alphabeta:D, a checkpoint or an exported model "
+                  "directory" +
+                      shipped_model_help("random"));
   cmd->add_option("--variant", options->variant,
                   "Rule variant (default: the model's, else tournament)")
       ->check(CLI::IsMember(variant_names()));

@@ -3,7 +3,8 @@
 # (E35), at 1 s per turn, two games at a time (run it on an idle 2-core machine):
 #   scripts/baseline_matches.sh goal [GAMES]   alphabeta:auto against rollout:auto, basic and
 #                                              tournament boards (GAMES, default 200, each)
-#   scripts/baseline_matches.sh table [GAMES]  every other pair of baselines (random, greedy,
+#   scripts/baseline_matches.sh table [GAMES] [FIRST]
+#                                              every other pair of baselines (random, greedy,
 #                                              rollout:200, rollout:auto, alphabeta:2,
 #                                              alphabeta:3, alphabeta:auto) on the basic board
 #                                              (GAMES, default 10, per pair)
@@ -33,17 +34,17 @@ case "${1:-}" in
       "rollout:auto random" "rollout:200 random" "greedy random" "alphabeta:3 rollout:auto"
       "alphabeta:auto rollout:200" "alphabeta:auto greedy" "alphabeta:auto random"
       "alphabeta:3 rollout:200" "alphabeta:3 greedy" "alphabeta:3 random")
-    seed=100
-    for pair in "${pairs[@]}"; do
-      read -r a b <<<"$pair"
-      match "$a" "$b" basic "${2:-10}" $((seed += 1))
+    # FIRST (default 1) skips the pairs before it, to go on after a cut; each pair keeps its seed.
+    for ((k = ${3:-1}; k <= ${#pairs[@]}; ++k)); do
+      read -r a b <<<"${pairs[k - 1]}"
+      match "$a" "$b" basic "${2:-10}" $((100 + k))
     done
     ;;
   model)
     for baseline in alphabeta:auto rollout:auto; do match "$2" "$baseline" "" "${3:-100}" 47; done
     ;;
   *)
-    echo "usage: $0 goal [GAMES] | table [GAMES] | model MODEL [GAMES]" >&2
+    echo "usage: $0 goal [GAMES] | table [GAMES] [FIRST] | model MODEL [GAMES]" >&2
     exit 2
     ;;
 esac
