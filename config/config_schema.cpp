@@ -100,6 +100,8 @@ const std::vector<KeySpec>& config_schema() {
       number("training.search_value_weight", "0", 0, 1),
       number("training.policy_surprise_weight", "0", 0, 1),
       integer("training.checkpoint_every_steps", 50, 1, 100000000),
+      integer("training.keep_checkpoints", 20, 0, 100000000),
+      number("training.keep_checkpoint_every_minutes", "10", 0, 1000000),
       integer("training.threads", 1, 1, 256),
       integer("training.max_steps", 0, 0, 2000000000),
 

@@ -97,6 +97,14 @@ std::string EvaluationScheduler::strength() const {
   return strength_;
 }
 
+std::vector<fs::path> EvaluationScheduler::checkpoints_in_use() const {
+  std::vector<fs::path> in_use;
+  if (accepted_) in_use.push_back(*accepted_);
+  std::lock_guard lock(last_evaluated_mutex_);
+  if (last_evaluated_) in_use.emplace_back(*last_evaluated_);
+  return in_use;
+}
+
 void EvaluationScheduler::evaluate() {
   if (s_.evaluation_games <= 0 || s_.evaluation_opponents.empty()) return;
   evaluation::EvaluationSetup setup = setup_for(s_, s_.evaluation_games);
@@ -126,7 +134,10 @@ void EvaluationScheduler::evaluate() {
     event["elo"] = m.elo();  // finite: a sweep is a bound (evaluation/elo.h)
     dir_.append_metric(event);
   }
-  last_evaluated_ = checkpoint->string();
+  {
+    std::lock_guard lock(last_evaluated_mutex_);
+    last_evaluated_ = checkpoint->string();
+  }
   log_->info("evaluation took {:.0f} s", since(t));
 }
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "evaluation/background_worker.h"
 #include "training/run_dir.h"
@@ -50,6 +51,9 @@ class EvaluationScheduler {
   void finish(bool interrupted);
   // The newest ladder rating, for the progress line.
   std::string strength() const;
+  // The checkpoints gating and the evaluation job will read again (kept when others are
+  // deleted): the one self-play uses and the last one evaluated.
+  std::vector<std::filesystem::path> checkpoints_in_use() const;
 
  private:
   // The newest checkpoint against the evaluation opponents (loads it, so it never reads the
@@ -64,7 +68,8 @@ class EvaluationScheduler {
   int checkpoints_since_evaluation_ = 0;
   int checkpoints_since_ladder_ = 0;
   std::optional<std::filesystem::path> accepted_;  // the checkpoint self-play uses (gating)
-  std::optional<std::string> last_evaluated_;      // the evaluation job's only
+  mutable std::mutex last_evaluated_mutex_;
+  std::optional<std::string> last_evaluated_;  // written by the evaluation job
   mutable std::mutex strength_mutex_;
   std::string strength_ = "not rated yet";
   // Declared last: destroyed first, so a job still running sees every member alive.

@@ -74,6 +74,8 @@ TrainingSettings settings_from_config(const config::Config& c) {
   s.window.policy_surprise_weight = c.get_double("training.policy_surprise_weight");
   s.window.outcome_parts = s.model.outcome_parts;
   s.checkpoint_every_steps = c.get_int("training.checkpoint_every_steps");
+  s.keep_checkpoints = c.get_int("training.keep_checkpoints");
+  s.keep_checkpoint_every_minutes = c.get_double("training.keep_checkpoint_every_minutes");
   s.training_threads = c.get_int("training.threads");
   s.max_steps = c.get_int("training.max_steps");
 

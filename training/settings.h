@@ -27,6 +27,8 @@ struct TrainingSettings {
   double samples_per_new_sample{};
   std::int64_t min_samples{};
   int checkpoint_every_steps{};
+  int keep_checkpoints{};                 // 0: keep all (training/checkpoint_retention.h)
+  double keep_checkpoint_every_minutes{};
   int training_threads{};
   std::int64_t max_steps{};
   double time_budget_seconds{};

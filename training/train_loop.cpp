@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "core/atomic_file.h"
@@ -21,6 +22,7 @@
 #include "nn/grow.h"
 #include "nn/inference_module.h"
 #include "training/actor.h"
+#include "training/checkpoint_retention.h"
 #include "training/evaluation_scheduler.h"
 #include "training/game_intake.h"
 #include "training/progress_report.h"
@@ -83,6 +85,7 @@ class TrainingRun {
   void load_window(std::int64_t total_samples);
   bool train_step();
   void save_checkpoint();
+  void keep_disk_in_order(std::int64_t newest_step);
   void report();
   void finish(bool interrupted);
   std::int64_t games() const { return games_before_ + session_games(); }
@@ -106,6 +109,7 @@ class TrainingRun {
   std::int64_t games_before_ = 0;     // games of earlier sessions
   std::int64_t trained_samples_ = 0;  // over all sessions
   std::int64_t last_checkpoint_step_ = -1;
+  bool warned_low_disk_ = false;
   StepLosses losses_;
   std::unique_ptr<nn::BatchedEvaluator> evaluator_;
   std::unique_ptr<ShardWriter> shards_;
@@ -241,11 +245,31 @@ void TrainingRun::save_checkpoint() {
                       {"step", step},
                       {"path", path.string()},
                       {"elapsed_s", progress_.elapsed_seconds()}});
-  if (!evaluation_.gate(*net_, path, step)) return;
-  evaluator_->update_weights(*net_);  // self-play continues with the new weights
-  selfplay_step_ = step;
-  if (link_) publish_weights();
-  log_->info("checkpoint {} (self-play now uses it)", path.filename().string());
+  bool accepted = evaluation_.gate(*net_, path, step);
+  if (accepted) {
+    evaluator_->update_weights(*net_);  // self-play continues with the new weights
+    selfplay_step_ = step;
+    if (link_) publish_weights();
+    log_->info("checkpoint {} (self-play now uses it)", path.filename().string());
+  }
+  keep_disk_in_order(step);
+}
+
+// Deletes the checkpoints the retention policy lets go, and says when the disk runs low.
+void TrainingRun::keep_disk_in_order(std::int64_t newest_step) {
+  std::set<std::int64_t> in_use = {newest_step, selfplay_step_};
+  for (const fs::path& p : evaluation_.checkpoints_in_use()) in_use.insert(checkpoint_file_step(p));
+  RetentionPolicy policy{s_.keep_checkpoints, s_.keep_checkpoint_every_minutes};
+  prune_checkpoints(dir_.root() / "checkpoints", dir_.arena_dir(), policy, in_use);
+  std::error_code error;
+  const std::uintmax_t free_bytes = fs::space(dir_.root(), error).available;
+  constexpr std::uintmax_t kLowDisk = std::uintmax_t{1} << 30;
+  if (!error && free_bytes < kLowDisk && !warned_low_disk_) {
+    log_->warn("the disk of {} has {} MB free: the run stops when it is full (it resumes); "
+               "free space, or lower training.keep_checkpoints",
+               dir_.root().string(), free_bytes >> 20);
+  }
+  warned_low_disk_ = !error && free_bytes < kLowDisk;
 }
 
 void TrainingRun::report() {
