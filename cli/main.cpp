@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
   // than killing the process in the middle of it.
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"zertz-zero: a self-taught ZERTZ player"};
+  // Every option's --help shows its default (subcommands inherit this).
+  app.option_defaults()->always_capture_default();
   app.require_subcommand(1);
   std::vector<Command> commands;
   add_perft_command(app, commands);

@@ -29,7 +29,9 @@ def main(csv_path, png_path):
         ax.axhline(float(r["elo"]), color=f"C{i + 1}", linestyle="--", linewidth=1,
                    label=f'{r["player"]} ({float(r["elo"]):+.0f})')
     ax.set_xlabel("training step")
-    ax.set_ylabel("Elo (random = 0)")
+    # elo.csv lists the anchor, the player rated 0, first (training/ladder_update.h).
+    anchor = next((r["player"] for r in baselines if float(r["elo"]) == 0.0), None)
+    ax.set_ylabel(f"Elo ({anchor} = 0)" if anchor else "Elo")
     ax.set_title("Ladder: Bradley-Terry ratings, 95% error bars")
     ax.grid(alpha=0.3)
     ax.legend(loc="best")

@@ -29,7 +29,9 @@ import read_games  # noqa: E402
 # every game, and evaluation and the ladder every few checkpoints (moments to be killed in).
 OVERRIDES = ["run.time_budget_minutes=0.1", "run.progress_seconds=1", "training.max_steps=0",
              "training.window_min_samples=1000000", "training.samples_per_new_sample=2",
-             "evaluation.every_checkpoints=2", "evaluation.ladder_every_checkpoints=4"]
+             "evaluation.every_checkpoints=2", "evaluation.ladder_every_checkpoints=4",
+             # Every checkpoint written must survive the kills: none is deleted by retention.
+             "training.keep_checkpoints=0"]
 
 
 def complete_games(run_dir):
