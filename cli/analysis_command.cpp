@@ -21,8 +21,8 @@ struct AnalysisCommandOptions {
 
 int run_analysis(const AnalysisCommandOptions& options) {
   const std::string model = model_or_shipped(options.model, options.variant, "random");
-  const Variant& variant = options.variant.empty() ? frontends::default_variant(model)
-                                                   : *Variant::find(options.variant);
+  const Variant& variant =
+      options.variant.empty() ? frontends::default_variant(model) : *Variant::find(options.variant);
   evaluation::PlayerSpec spec;
   spec.name = model;
   spec.search_overrides = options.search;

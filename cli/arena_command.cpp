@@ -120,7 +120,8 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
   cmd->add_option("--visits", options->visits, "Visits per decision of a network player")
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--time-per-move", options->time_per_move_ms,
-                  "Milliseconds per turn for both sides (networks, rollout:auto, alphabeta:auto) instead of visits")
+                  "Milliseconds per turn for both sides (networks, rollout:auto, alphabeta:auto) "
+                  "instead of visits")
       ->check(CLI::Range(1, 86400000));
   cmd->add_option("--leaf-rollouts", options->leaf_rollouts,
                   "Random playouts per evaluated position of a network (default: as trained)")
@@ -145,7 +146,8 @@ void add_arena_command(CLI::App& parent, std::vector<Command>& commands) {
                   "A network's forward-pass engine: auto (eigen for a tiny net's small batches "
                   "on the CPU), libtorch or eigen")
       ->check(CLI::IsMember({"auto", "libtorch", "eigen"}));
-  cmd->add_option("--out", options->out, "Folder for arena.jsonl (one line per match) and games/ (the records)");
+  cmd->add_option("--out", options->out,
+                  "Folder for arena.jsonl (one line per match) and games/ (the records)");
   commands.push_back({cmd, [options] { return run_arena(*options); }});
 }
 

@@ -52,10 +52,11 @@ double percentile(std::vector<double> values, double p) {
 int run_bench_alphabeta(const BenchAlphaBetaOptions& options) {
   const Variant* variant = Variant::find(options.variant);
   if (!variant) throw InputError("unknown variant '" + options.variant + "'");
-  std::printf("bench alphabeta: %s, %d positions from alphabeta:1 games (seed %llu), %d ms per "
-              "turn, one thread\n",
-              variant->name.c_str(), options.positions,
-              static_cast<unsigned long long>(options.seed), options.time_per_move_ms);
+  std::printf(
+      "bench alphabeta: %s, %d positions from alphabeta:1 games (seed %llu), %d ms per "
+      "turn, one thread\n",
+      variant->name.c_str(), options.positions, static_cast<unsigned long long>(options.seed),
+      options.time_per_move_ms);
   std::vector<State> positions = game_positions(*variant, options.positions, options.seed);
   std::map<int, int> depth_counts;
   int proven = 0;
@@ -66,8 +67,8 @@ int run_bench_alphabeta(const BenchAlphaBetaOptions& options) {
   for (std::size_t i = 0; i < positions.size(); ++i) {
     mcts::AlphaBetaSearch search;
     Rng rng(options.seed + i);
-    auto deadline = mcts::AlphaBetaSearch::Clock::now() +
-                    std::chrono::milliseconds(options.time_per_move_ms);
+    auto deadline =
+        mcts::AlphaBetaSearch::Clock::now() + std::chrono::milliseconds(options.time_per_move_ms);
     mcts::AlphaBetaResult result =
         search.search(positions[i], mcts::kMaxAlphaBetaDepth, deadline, rng);
     ++depth_counts[result.depth];
@@ -97,9 +98,10 @@ int run_bench_alphabeta(const BenchAlphaBetaOptions& options) {
                 *std::max_element(times.begin(), times.end()));
   }
   std::printf("proven (won or lost, the search stops): %.1f%%\n", 100.0 * proven / total);
-  std::printf("'reached in time': the share of positions where that depth completed within %d "
-              "ms; 'or proven': also those whose search proved the result sooner and stopped\n",
-              options.time_per_move_ms);
+  std::printf(
+      "'reached in time': the share of positions where that depth completed within %d "
+      "ms; 'or proven': also those whose search proved the result sooner and stopped\n",
+      options.time_per_move_ms);
   return 0;
 }
 

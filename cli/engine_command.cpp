@@ -20,8 +20,8 @@ int run_engine(const EngineOptions& options) {
   const std::string model = model_or_shipped(options.model, options.variant, "random");
   frontends::DriverOptions driver{model, options.visits, options.threads, options.seed,
                                   evaluation::load_model};
-  const Variant& variant = options.variant.empty() ? frontends::default_variant(model)
-                                                   : *Variant::find(options.variant);
+  const Variant& variant =
+      options.variant.empty() ? frontends::default_variant(model) : *Variant::find(options.variant);
   frontends::Engine engine(driver, variant);
   engine.run(std::cin, std::cout);
   return 0;

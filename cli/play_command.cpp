@@ -25,8 +25,8 @@ int run_play(const PlayOptions& options) {
   const std::string model = model_or_shipped(options.model, options.variant, "random");
   frontends::DriverOptions driver_options{model, options.visits, options.threads, options.seed,
                                           evaluation::load_model};
-  const Variant& variant = options.variant.empty() ? frontends::default_variant(model)
-                                                   : *Variant::find(options.variant);
+  const Variant& variant =
+      options.variant.empty() ? frontends::default_variant(model) : *Variant::find(options.variant);
   frontends::SearchDriver driver(driver_options, variant);
   frontends::GameSession session(variant);
   frontends::TerminalGameOptions game_options;

@@ -44,7 +44,6 @@ bool is_quiet(Action action) {
 
 AlphaBetaSearch::AlphaBetaSearch(EvaluationWeights weights, int table_bits)
     : weights_(weights),
-      table_(std::size_t{1} << table_bits),
       table_mask_((std::uint64_t{1} << table_bits) - 1),
       history_(kHistorySize, 0) {}
 
@@ -172,6 +171,8 @@ int AlphaBetaSearch::negamax(const State& state, int depth, int alpha, int beta,
 AlphaBetaResult AlphaBetaSearch::search(const State& root, int max_depth,
                                         Clock::time_point deadline, Rng& rng) {
   const auto start = Clock::now();
+  // Allocated at the first search: a player made only to check its name costs nothing.
+  if (table_.empty()) table_.resize(table_mask_ + 1);
   deadline_ = deadline;
   nodes_ = 0;
   aborted_ = false;

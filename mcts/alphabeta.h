@@ -37,7 +37,7 @@ struct AlphaBetaResult {
 class AlphaBetaSearch {
  public:
   using Clock = std::chrono::steady_clock;
-  // A transposition table of 2^table_bits entries (16 bytes each).
+  // A transposition table of 2^table_bits entries (16 bytes each), allocated at the first search.
   explicit AlphaBetaSearch(EvaluationWeights weights = {}, int table_bits = 20);
 
   // Searches `root` (any phase; not terminal) to at most `max_depth` placement turns, stopping

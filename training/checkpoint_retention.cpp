@@ -35,7 +35,8 @@ std::vector<fs::path> checkpoints_to_delete(std::vector<CheckpointFile> checkpoi
     const CheckpointFile& c = checkpoints[i];
     bool first_of_interval = false;
     if (policy.keep_every_minutes > 0) {
-      auto interval = static_cast<long long>(std::floor(c.written_minutes / policy.keep_every_minutes));
+      auto interval =
+          static_cast<long long>(std::floor(c.written_minutes / policy.keep_every_minutes));
       first_of_interval = intervals_seen.insert(interval).second;
     }
     if (i >= newest_from || first_of_interval || kept_steps.count(c.step)) continue;

@@ -11,8 +11,8 @@
 namespace zertz::training {
 
 struct RetentionPolicy {
-  int keep_newest = 20;             // 0: keep every checkpoint (no deletion at all)
-  double keep_every_minutes = 10;   // also the first one of each such interval; 0: none
+  int keep_newest = 20;            // 0: keep every checkpoint (no deletion at all)
+  double keep_every_minutes = 10;  // also the first one of each such interval; 0: none
 };
 
 struct CheckpointFile {

@@ -265,9 +265,10 @@ void TrainingRun::keep_disk_in_order(std::int64_t newest_step) {
   const std::uintmax_t free_bytes = fs::space(dir_.root(), error).available;
   constexpr std::uintmax_t kLowDisk = std::uintmax_t{1} << 30;
   if (!error && free_bytes < kLowDisk && !warned_low_disk_) {
-    log_->warn("the disk of {} has {} MB free: the run stops when it is full (it resumes); "
-               "free space, or lower training.keep_checkpoints",
-               dir_.root().string(), free_bytes >> 20);
+    log_->warn(
+        "the disk of {} has {} MB free: the run stops when it is full (it resumes); "
+        "free space, or lower training.keep_checkpoints",
+        dir_.root().string(), free_bytes >> 20);
   }
   warned_low_disk_ = !error && free_bytes < kLowDisk;
 }

@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
     int ms = std::atoi(argv[3]);
     auto maker = [ms](EvaluationWeights weights, const char* name) {
       return [ms, weights, name](std::uint64_t seed) -> std::unique_ptr<zertz::mcts::Player> {
-        return std::make_unique<zertz::mcts::AlphaBetaPlayer>(
-            name, zertz::mcts::kMaxAlphaBetaDepth, ms, seed, weights);
+        return std::make_unique<zertz::mcts::AlphaBetaPlayer>(name, zertz::mcts::kMaxAlphaBetaDepth,
+                                                              ms, seed, weights);
       };
     };
     zertz::evaluation::MatchOptions options;
@@ -70,9 +70,10 @@ int main(int argc, char** argv) {
     auto result = zertz::evaluation::play_match(*variant, maker(parse_weights(argv[5]), "A"),
                                                 maker(parse_weights(argv[6]), "B"), options);
     auto elo = result.elo_interval();
-    std::printf("A (%s) vs B (%s), %s, %d ms: W %d D %d L %d, score %.3f, Elo %+.0f [%+.0f, %+.0f]\n",
-                argv[5], argv[6], argv[1], ms, result.wins, result.draws, result.losses,
-                result.score(), elo.elo, elo.low, elo.high);
+    std::printf(
+        "A (%s) vs B (%s), %s, %d ms: W %d D %d L %d, score %.3f, Elo %+.0f [%+.0f, %+.0f]\n",
+        argv[5], argv[6], argv[1], ms, result.wins, result.draws, result.losses, result.score(),
+        elo.elo, elo.low, elo.high);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

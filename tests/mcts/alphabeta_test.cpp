@@ -33,9 +33,8 @@ AlphaBetaResult search(const State& state, int depth, std::uint64_t seed = 1) {
 // Negamax over atomic actions with the same depth rule and leaves, but no pruning, table or
 // ordering: what alpha-beta must reproduce.
 int reference_value(const State& state, int depth, int turns) {
-  bool can_place = state.placement_source()[0] + state.placement_source()[1] +
-                       state.placement_source()[2] >
-                   0;
+  bool can_place =
+      state.placement_source()[0] + state.placement_source()[1] + state.placement_source()[2] > 0;
   if (state.phase() == Phase::kTurnStart && depth <= 0 && !state.has_capture() && can_place) {
     return evaluate_position(state);
   }
@@ -225,8 +224,8 @@ TEST(AlphaBeta, SpecsMakeAlphaBetaPlayers) {
   EXPECT_EQ(make_player("alphabeta:2", 1)->name(), "alphabeta:2");
   EXPECT_EQ(make_player("alphabeta:auto", 1, 50)->name(), "alphabeta:auto");
   EXPECT_TRUE(is_baseline_spec("alphabeta:3"));
-  for (const char* spec : {"alphabeta", "alphabeta:", "alphabeta:0", "alphabeta:41",
-                           "alphabeta:2x", "alphabeta:auto"}) {
+  for (const char* spec : {"alphabeta", "alphabeta:", "alphabeta:0", "alphabeta:41", "alphabeta:2x",
+                           "alphabeta:auto"}) {
     EXPECT_THROW(make_player(spec, 1), InputError) << spec;
   }
 }

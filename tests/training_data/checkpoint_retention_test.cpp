@@ -56,8 +56,8 @@ TEST(CheckpointRetention, PrunesARunFolderKeepingWhatMatchesRated) {
     fs::last_write_time(file, written);  // one interval for all, whatever the clock says
   }
   std::ofstream(dir / "checkpoints" / "latest") << "step-0000008.pt";
-  std::ofstream(dir / "arena" / "arena.jsonl")
-      << R"({"a":"step-0000002@200","b":"rollout:200"})" << "\n";
+  std::ofstream(dir / "arena" / "arena.jsonl") << R"({"a":"step-0000002@200","b":"rollout:200"})"
+                                               << "\n";
   // All in one interval, which keeps its first, step 1; the newest 3 and steps 2 (rated) and 4.
   int deleted = prune_checkpoints(dir / "checkpoints", dir / "arena", {3, 60}, {4});
   EXPECT_EQ(deleted, 2);  // steps 3 and 5
