@@ -54,7 +54,7 @@ std::string variant_of(const std::string& a, const std::string& b, const std::st
 
 // LibTorch threads for each network's forward passes: the cores shared among the networks.
 // Two evaluators with two threads each on two cores compete, and libgomp stops spinning once
-// its pools hold more threads than there are cores (README, "Figures").
+// its pools hold more threads than there are cores (docs/experiments.md, "Figures").
 int intra_op_threads_per_network(const std::string& a, const std::string& b) {
   const int networks = int(!mcts::is_baseline_spec(a)) + int(!mcts::is_baseline_spec(b));
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

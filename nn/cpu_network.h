@@ -1,7 +1,7 @@
 // The network's forward pass on the CPU without LibTorch: the layers of nn/model.h with batch
 // norm folded (as nn/export.h folds them), run as Eigen matrix products. For the small nets
 // trained on a laptop, LibTorch's per-operator cost is most of a forward pass (the tiny net:
-// about 290 us for one position, README "Figures"), which this engine does not pay.
+// about 290 us for one position, docs/experiments.md, "Figures"), which this engine does not pay.
 // Torch-free: nn/cpu_weights.h fills its weights from a network or an exported model.pt.
 #pragma once
 

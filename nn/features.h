@@ -1,7 +1,7 @@
 // The network's view of a state: input planes on the board's square grid (7x7 for 37 rings,
 // 9x9 for 48 and 61), and the policy layout (10 planes over the same grid). Torch-free, so that
 // search, tests and tools use it without LibTorch. Every plane is listed in kInputPlaneNames
-// and in README.md; model.json carries the same list for other front ends.
+// and in docs/model-format.md; model.json carries the same list for other front ends.
 #pragma once
 
 #include <array>

@@ -1,9 +1,9 @@
 // The network as the search runs it: eval-mode TorchScript with batch norm folded (from a ZertzNet
 // or an exported model.pt) on the chosen device. On the CPU it is also frozen by
 // optimize_for_inference, and a large batch runs in chunks small enough that one layer's
-// activations stay in cache (README, "Figures": a 256-position forward of the small net runs at
-// 80% of the speed of four 64-position ones). Includes LibTorch: only the evaluator and the
-// benchmark use it.
+// activations stay in cache (docs/experiments.md, "Figures": a 256-position forward of the small
+// net runs at 80% of the speed of four 64-position ones). Includes LibTorch: only the evaluator and
+// the benchmark use it.
 #pragma once
 
 #include <torch/script.h>

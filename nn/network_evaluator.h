@@ -19,8 +19,8 @@ class ZertzNetImpl;
 // The largest batch the Eigen engine runs for `backend` (auto, libtorch or eigen) on a device
 // that is_cuda or not, for a tower this wide; larger batches run on LibTorch. libtorch: 0;
 // eigen: kAlwaysEigen (the CPU only); auto: kAutoEigenMaxBatch on the CPU for towers of at most
-// kAutoEigenMaxChannels, else 0. Measured (README "Figures", `zertz bench nn`): the tiny net
-// (16 channels) runs 3.7x faster on Eigen for one position, 1.3x for 8, 0.6x for 64; the
+// kAutoEigenMaxChannels, else 0. Measured (docs/experiments.md, "Figures", `zertz bench nn`): the
+// tiny net (16 channels) runs 3.7x faster on Eigen for one position, 1.3x for 8, 0.6x for 64; the
 // small one (64) is faster on LibTorch at every batch. Throws std::runtime_error with one line
 // for another name or eigen on CUDA.
 inline constexpr int kAlwaysEigen = 1 << 30;

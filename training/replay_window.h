@@ -22,7 +22,7 @@ struct WindowParams {
   // (lc0's q_ratio): less noisy than one game's result, though biased by the network itself.
   double search_value_weight = 0.0;
   // The window never holds more than this many samples, so memory levels off in a long run
-  // (about 0.5 KiB a sample: README, "Memory"); 0: no cap.
+  // (about 0.5 KiB a sample: docs/training.md, "Memory"); 0: no cap.
   std::int64_t max_samples = 0;
   // Share of each game's sample weight spread over its decisions in proportion to their policy
   // surprise, the rest evenly (KataGo's policy surprise weighting): positions where the search

@@ -1,5 +1,5 @@
-// The run directory (as README.md lists it): config.yaml, checkpoints/ (step-NNNNNNN.pt and a
-// `latest` pointer), games/ (shard-NNNNNN.zzg), metrics.jsonl, arena/, log.txt, export/.
+// The run directory (as docs/training.md lists it): config.yaml, checkpoints/ (step-NNNNNNN.pt and
+// a `latest` pointer), games/ (shard-NNNNNN.zzg), metrics.jsonl, arena/, log.txt, export/.
 #pragma once
 
 #include <cstdint>
