@@ -36,10 +36,6 @@ bool is_placement(Action action) {
   return action.kind() == ActionKind::kPlace || action.kind() == ActionKind::kRemove;
 }
 
-bool is_quiet(Action action) {
-  return is_placement(action);
-}
-
 }  // namespace
 
 AlphaBetaSearch::AlphaBetaSearch(EvaluationWeights weights, int table_bits)
@@ -148,7 +144,7 @@ int AlphaBetaSearch::negamax(const State& state, int depth, int alpha, int beta,
           root_score_ = value;
         }
         if (alpha >= beta) {
-          if (is_quiet(action)) {
+          if (is_placement(action)) {  // quiet: captures are ordered by the table alone
             if (killers_[ply][0] != action.code()) {
               killers_[ply][1] = killers_[ply][0];
               killers_[ply][0] = action.code();

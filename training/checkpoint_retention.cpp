@@ -12,13 +12,6 @@ namespace zertz::training {
 
 namespace fs = std::filesystem;
 
-std::int64_t checkpoint_file_step(const fs::path& path) {
-  static const std::regex name("step-([0-9]+)[.]pt");
-  std::smatch match;
-  std::string file = path.filename().string();
-  return std::regex_match(file, match, name) ? std::stoll(match[1].str()) : -1;
-}
-
 std::vector<fs::path> checkpoints_to_delete(std::vector<CheckpointFile> checkpoints,
                                             const RetentionPolicy& policy,
                                             const std::set<std::int64_t>& kept_steps) {
@@ -57,21 +50,19 @@ std::set<std::int64_t> rated_checkpoint_steps(const fs::path& arena_dir) {
   return steps;
 }
 
-int prune_checkpoints(const fs::path& checkpoints_dir, const fs::path& arena_dir,
-                      const RetentionPolicy& policy, const std::set<std::int64_t>& kept_steps) {
+int prune_checkpoints(const RunDir& run, const RetentionPolicy& policy,
+                      const std::set<std::int64_t>& kept_steps) {
   if (policy.keep_newest <= 0) return 0;
   std::vector<CheckpointFile> files;
   std::error_code error;
-  for (const fs::directory_entry& entry : fs::directory_iterator(checkpoints_dir, error)) {
-    std::int64_t step = checkpoint_file_step(entry.path());
-    if (step < 0) continue;
-    auto written = fs::last_write_time(entry.path(), error);
+  for (const fs::path& path : run.checkpoints()) {  // step-NNNNNNN.pt
+    auto written = fs::last_write_time(path, error);
     if (error) continue;  // gone meanwhile
     double minutes =
         std::chrono::duration<double, std::ratio<60>>(written.time_since_epoch()).count();
-    files.push_back({entry.path(), step, minutes});
+    files.push_back({path, std::stoll(path.stem().string().substr(5)), minutes});
   }
-  std::set<std::int64_t> kept = rated_checkpoint_steps(arena_dir);
+  std::set<std::int64_t> kept = rated_checkpoint_steps(run.arena_dir());
   kept.insert(kept_steps.begin(), kept_steps.end());
   int deleted = 0;
   for (const fs::path& path : checkpoints_to_delete(files, policy, kept)) {

@@ -8,6 +8,8 @@
 #include <set>
 #include <vector>
 
+#include "training/run_dir.h"
+
 namespace zertz::training {
 
 struct RetentionPolicy {
@@ -27,16 +29,12 @@ std::vector<std::filesystem::path> checkpoints_to_delete(std::vector<CheckpointF
                                                          const RetentionPolicy& policy,
                                                          const std::set<std::int64_t>& kept_steps);
 
-// The step of a checkpoint file named step-NNNNNNN.pt; -1 for any other name.
-std::int64_t checkpoint_file_step(const std::filesystem::path& path);
-
 // The steps of the checkpoints that arena/'s matches name ("step-0000100@200" in arena.jsonl).
 std::set<std::int64_t> rated_checkpoint_steps(const std::filesystem::path& arena_dir);
 
-// Applies the policy to a run's checkpoints/ folder, keeping `kept_steps` and those rated in
-// `arena_dir` too; returns how many files were deleted.
-int prune_checkpoints(const std::filesystem::path& checkpoints_dir,
-                      const std::filesystem::path& arena_dir, const RetentionPolicy& policy,
+// Applies the policy to a run's checkpoints, keeping `kept_steps` and those rated in its arena/
+// too; returns how many files were deleted.
+int prune_checkpoints(const RunDir& run, const RetentionPolicy& policy,
                       const std::set<std::int64_t>& kept_steps);
 
 }  // namespace zertz::training

@@ -25,6 +25,7 @@
 #include "training/checkpoint_retention.h"
 #include "training/evaluation_scheduler.h"
 #include "training/game_intake.h"
+#include "training/ladder_update.h"
 #include "training/progress_report.h"
 #include "training/settings.h"
 #include "training/shard_writer.h"
@@ -258,9 +259,11 @@ void TrainingRun::save_checkpoint() {
 // Deletes the checkpoints the retention policy lets go, and says when the disk runs low.
 void TrainingRun::keep_disk_in_order(std::int64_t newest_step) {
   std::set<std::int64_t> in_use = {newest_step, selfplay_step_};
-  for (const fs::path& p : evaluation_.checkpoints_in_use()) in_use.insert(checkpoint_file_step(p));
+  for (const fs::path& p : evaluation_.checkpoints_in_use()) {
+    in_use.insert(checkpoint_step(p.filename().string()));
+  }
   RetentionPolicy policy{s_.keep_checkpoints, s_.keep_checkpoint_every_minutes};
-  prune_checkpoints(dir_.root() / "checkpoints", dir_.arena_dir(), policy, in_use);
+  prune_checkpoints(dir_, policy, in_use);
   std::error_code error;
   const std::uintmax_t free_bytes = fs::space(dir_.root(), error).available;
   constexpr std::uintmax_t kLowDisk = std::uintmax_t{1} << 30;
@@ -438,10 +441,17 @@ void TrainingRun::finish(bool interrupted) {
 // A run's rules are fixed when it starts: its checkpoints and shards hold them. Its network may
 // only grow (nn/grow.h): more blocks, a wider fast head. Any other change on resuming is refused
 // rather than mixing two runs.
+// The first key a run keeps (its variant, its network size) that differs in `b`; nullptr if none.
+const char* kept_key_changed(const config::Config& a, const config::Config& b) {
+  for (const char* key : {"run.variant", "model.size"}) {
+    if (a.get_string(key) != b.get_string(key)) return key;
+  }
+  return nullptr;
+}
+
 void refuse_changes_to_the_run(const config::Config& saved, const config::Config& resumed,
                                const TrainOptions& options) {
-  for (const char* key : {"run.variant", "model.size"}) {
-    if (saved.get_string(key) == resumed.get_string(key)) continue;
+  if (const char* key = kept_key_changed(saved, resumed)) {
     throw config::ConfigError("--set " + std::string(key) + "=" + resumed.get_string(key) + ": " +
                               options.run_dir + " was started with " + key + " " +
                               saved.get_string(key) +
@@ -460,8 +470,7 @@ void refuse_changes_to_the_run(const config::Config& saved, const config::Config
 // silently trained as the old one.
 void refuse_another_runs_config(const config::Config& saved, const TrainOptions& options) {
   const config::Config named = config::Config::load(options.config);
-  for (const char* key : {"run.variant", "model.size"}) {
-    if (saved.get_string(key) == named.get_string(key)) continue;
+  if (const char* key = kept_key_changed(saved, named)) {
     throw config::ConfigError("--config " + options.config + " has " + key + " " +
                               named.get_string(key) + ", but " + options.run_dir +
                               " was started with " + saved.get_string(key) +

@@ -59,7 +59,7 @@ TEST(CheckpointRetention, PrunesARunFolderKeepingWhatMatchesRated) {
   std::ofstream(dir / "arena" / "arena.jsonl") << R"({"a":"step-0000002@200","b":"rollout:200"})"
                                                << "\n";
   // All in one interval, which keeps its first, step 1; the newest 3 and steps 2 (rated) and 4.
-  int deleted = prune_checkpoints(dir / "checkpoints", dir / "arena", {3, 60}, {4});
+  int deleted = prune_checkpoints(RunDir(dir), {3, 60}, {4});
   EXPECT_EQ(deleted, 2);  // steps 3 and 5
   for (int step : {1, 2, 4, 6, 7, 8}) {
     EXPECT_TRUE(fs::exists(dir / "checkpoints" / ("step-000000" + std::to_string(step) + ".pt")))
